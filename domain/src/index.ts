@@ -1,0 +1,10 @@
+import './common/zod-messages';
+
+export * from './auth/auth.schemas';
+export * from './auth/permissions';
+export * from './common/errors';
+export * from './common/health';
+export * from './common/pagination';
+export * from './common/text';
+export * from './views/routes';
+export * from './views/views';

@@ -1,0 +1,81 @@
+import type { Permission } from '../auth/permissions';
+import type { ViewKey } from './views';
+
+/** One row per screen of the specification; the web's router and menus are built from this table. */
+export interface RouteDef {
+  path: string;
+  /** i18n key of the page title (web/src/lib/i18n). */
+  title: string;
+  /** Sign-in required; anonymous visitors are sent to /home. */
+  auth?: boolean;
+  /** Any one of these is needed (empty = any signed-in user). */
+  permissions?: Permission[];
+  /** The back-office view the page belongs to (its side menu). */
+  view?: ViewKey;
+  /** The footer shows only on these pages (spec §2). */
+  footer?: boolean;
+  /** `/maps-mobile` hides the header. */
+  noHeader?: boolean;
+  /** Shown in the public header navigation. */
+  nav?: boolean;
+}
+
+export const PUBLIC_ROUTES: RouteDef[] = [
+  { path: '/dashboard', title: 'page.dashboard', footer: true, nav: true },
+  { path: '/maps', title: 'page.maps', nav: true },
+  { path: '/maps-mobile', title: 'page.maps', noHeader: true },
+  { path: '/news', title: 'page.news', footer: true, nav: true },
+  { path: '/all-news', title: 'page.allNews' },
+  { path: '/news/:id', title: 'page.newsDetail' },
+  { path: '/document', title: 'page.document', footer: true, nav: true },
+  { path: '/about', title: 'page.about', footer: true, nav: true },
+  { path: '/feedback', title: 'page.feedback', footer: true, nav: true },
+];
+
+export const BACK_OFFICE_ROUTES: RouteDef[] = [
+  { path: '/system/sms', title: 'page.sms', auth: true, permissions: ['system'], view: 'administration' },
+  { path: '/system/feedback', title: 'page.feedbackList', auth: true, permissions: ['system'], view: 'administration' },
+  { path: '/user/group', title: 'page.groups', auth: true, permissions: ['user'], view: 'users' },
+  { path: '/user/user', title: 'page.users', auth: true, permissions: ['user'], view: 'users' },
+  { path: '/user/logs', title: 'page.logs', auth: true, permissions: ['user'], view: 'users' },
+  { path: '/database/stations', title: 'page.stations', auth: true, permissions: ['database'], view: 'database' },
+  {
+    path: '/database/configurations',
+    title: 'page.configurations',
+    auth: true,
+    permissions: ['database'],
+    view: 'database',
+  },
+  { path: '/database/categories', title: 'page.categories', auth: true, permissions: ['database'], view: 'database' },
+  { path: '/database/layers', title: 'page.layers', auth: true, permissions: ['data-layer'], view: 'database' },
+  { path: '/database/files', title: 'page.files', auth: true, permissions: ['database'], view: 'database' },
+  { path: '/analyze/flood', title: 'page.analyzeFlood', auth: true, permissions: ['analyze'], view: 'analysis' },
+  { path: '/analyze/rain', title: 'page.analyzeRain', auth: true, permissions: ['analyze'], view: 'analysis' },
+  { path: '/analyze/report', title: 'page.report', auth: true, permissions: ['analyze'], view: 'analysis' },
+  { path: '/analyze/report-data', title: 'page.reportData', auth: true, permissions: ['analyze'], view: 'analysis' },
+  { path: '/analyze/flood-image', title: 'page.floodImage', auth: true, permissions: ['analyze'], view: 'analysis' },
+  {
+    path: '/analyze/sensing-image',
+    title: 'page.sensingImage',
+    auth: true,
+    permissions: ['analyze'],
+    view: 'analysis',
+  },
+  { path: '/news/manage-news', title: 'page.manageNews', auth: true, permissions: ['news'], view: 'news' },
+];
+
+/** Section roots that redirect to their first page (spec §2 and DECISIONS "Screens and routes"). */
+export const ROUTE_REDIRECTS: Record<string, string> = {
+  '/': '/home',
+  '/system': '/system/sms',
+  '/user': '/user/group',
+  '/database': '/database/stations',
+  '/analyze': '/analyze/flood',
+};
+
+export const ALL_ROUTES: RouteDef[] = [...PUBLIC_ROUTES, ...BACK_OFFICE_ROUTES];
+
+/** The back-office pages of one view, as its side menu lists them. */
+export function routesOfView(view: ViewKey): RouteDef[] {
+  return BACK_OFFICE_ROUTES.filter((r) => r.view === view);
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createAccountService } from './features/auth/account.service';
+import { authRoutes } from './features/auth/auth.routes';
+import { createAuthService } from './features/auth/auth.service';
+import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
+import { healthRoutes } from './features/health/health.routes';
+import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
+import { registerAccessControl } from './lib/access.plugin';
+import { registerErrorHandler } from './lib/errors';
+import { registerWeb } from './lib/web.plugin';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Defaults to the log gateway (server log + sms_outbox table). */
+  sms?: SmsGateway;
+  humanCheck?: HumanCheck;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole HTTP application; main.ts listens with it, tests call `inject` on it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+
+  const now = deps.now ?? (() => new Date());
+  const db = database.db;
+  const sms = deps.sms ?? createLogSmsGateway({ db, logger: app.log });
+  const humanCheck =
+    deps.humanCheck ??
+    createAltchaHumanCheck({
+      secret: config.ALTCHA_SECRET,
+      cost: config.ALTCHA_COST,
+      maxCounter: config.ALTCHA_MAX_COUNTER,
+    });
+  const auth = createAuthService({ db, config, humanCheck, now });
+  const account = createAccountService({ db, config, sms, now });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd injects its CSS-in-JS as <style> elements.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles and uploaded photos.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // The ALTCHA widget solves its proof of work in blob: workers.
+        workerSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cổng cảnh báo lũ, mưa – API',
+        description: 'API của cổng thông tin cảnh báo sớm lũ và mưa / Flood and rain early-warning portal API',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAccessControl(app, auth.resolveToken);
+  await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await registerWeb(app, config.WEB_DIST);
+  return app;
+}

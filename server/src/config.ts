@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { EmailSchema } from '@flood/domain';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** server/src or server/dist: the built web sits two levels up, in web/dist. */
+const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+
+/** Every environment variable of the server, with its default (the README's table mirrors this). */
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  ADMIN_EMAIL: EmailSchema.default('admin@portal.local'),
+  ADMIN_PASSWORD: z.string().min(8).max(255).optional(),
+  ADMIN_NAME: z.string().min(1).max(255).default('Quản trị hệ thống'),
+  TZ_DISTRICT: z.string().default('Asia/Ho_Chi_Minh'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(defaultWebDist),
+  TRUST_PROXY: bool.default(false),
+  SESSION_TTL_HOURS: int(24, 1),
+  LOGIN_RATE_LIMIT_PER_MINUTE: int(20, 1),
+  LOGIN_MAX_FAILURES: int(5, 1),
+  LOGIN_LOCK_MINUTES: int(15, 1),
+  ALTCHA_SECRET: z.string().min(16).optional(),
+  ALTCHA_COST: int(2000, 1),
+  ALTCHA_MAX_COUNTER: int(800, 2),
+  PHONE_CODE_TTL_MINUTES: int(5, 1),
+  PHONE_CODE_RESEND_SECONDS: int(60, 0),
+  SMS_GATEWAY: z.enum(['log']).default('log'),
+});
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Reads the configuration once at start; a bad variable stops the server with its name. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Cấu hình không hợp lệ / invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.TZ_DISTRICT && !isValidTimeZone(parsed.data.TZ_DISTRICT)) {
+    throw new Error(`Cấu hình không hợp lệ / invalid configuration:\n  TZ_DISTRICT: ${parsed.data.TZ_DISTRICT}`);
+  }
+  return parsed.data;
+}
+
+function isValidTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,6 @@
+// Every table of the portal, for drizzle-kit and the typed client.
+export * from '../features/audit/audit.table';
+export * from '../features/auth/sessions.table';
+export * from '../features/groups/groups.table';
+export * from '../features/sms/sms.table';
+export * from '../features/users/users.table';

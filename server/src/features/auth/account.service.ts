@@ -1,0 +1,143 @@
+import {
+  type ChangePasswordBody,
+  type ConfirmPhoneBody,
+  PHONE_CODE_LENGTH,
+  type ProfileBody,
+  type UserDetail,
+} from '@flood/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { type Actor, requireActor } from '../../lib/actor';
+import { hashPassword, randomDigits, sha256, verifyPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { AUDIT, recordAudit } from '../audit/audit.service';
+import type { SmsGateway } from '../sms/sms.gateway';
+import { findUserById, toUserDetail, updateUser } from '../users/users.repository';
+import {
+  consumePhoneVerifications,
+  countPhoneAttempt,
+  deleteOtherSessions,
+  findLatestPhoneVerification,
+  insertPhoneVerification,
+} from './auth.repository';
+
+/** Wrong guesses allowed per phone code before a new code must be requested. */
+export const PHONE_CODE_MAX_ATTEMPTS = 5;
+
+export interface AccountServiceDeps {
+  db: Db;
+  config: Pick<Config, 'PHONE_CODE_TTL_MINUTES' | 'PHONE_CODE_RESEND_SECONDS'>;
+  sms: SmsGateway;
+  now: () => Date;
+}
+
+const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
+
+/** The signed-in user's own account: details, password, profile and phone verification. */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { db, config, sms, now } = deps;
+
+  async function loadSelf(actor: Actor | undefined) {
+    const a = requireActor(actor);
+    const user = await findUserById(db, a.userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    return { actor: a, user };
+  }
+
+  return {
+    async userInfo(actor: Actor | undefined): Promise<UserDetail> {
+      return toUserDetail((await loadSelf(actor)).user);
+    },
+
+    /** Checks the old password, stores the new one and ends the user's other sessions. */
+    async changePassword(actor: Actor | undefined, body: ChangePasswordBody): Promise<void> {
+      const { actor: a, user } = await loadSelf(actor);
+      if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        throw new AppError('WRONG_PASSWORD', undefined, [{ field: 'oldPassword', message: 'Mật khẩu cũ không đúng' }]);
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await updateUser(tx, user.id, { passwordHash });
+        await deleteOtherSessions(tx, user.id, a.sessionId);
+        await recordAudit(tx, a, AUDIT.changePassword);
+      });
+    },
+
+    /** Name and phone; a new phone number must be verified again. */
+    async updateProfile(actor: Actor | undefined, body: ProfileBody): Promise<UserDetail> {
+      const { actor: a, user } = await loadSelf(actor);
+      const phoneChanged = body.phone !== user.phone;
+      const row = await db.transaction(async (tx) => {
+        const updated = await updateUser(tx, user.id, {
+          name: body.name,
+          phone: body.phone,
+          ...(phoneChanged ? { phoneVerified: false } : {}),
+        });
+        await recordAudit(tx, { userId: a.userId, name: body.name }, AUDIT.updateProfile);
+        return updated;
+      });
+      return toUserDetail(row);
+    },
+
+    /** Sends a fresh 6-digit code to the user's phone; at most one per resend interval. */
+    async requestPhoneCode(actor: Actor | undefined): Promise<void> {
+      const { user } = await loadSelf(actor);
+      if (!user.phone) throw new AppError('PHONE_MISSING');
+      const latest = await findLatestPhoneVerification(db, user.id);
+      const t = now();
+      if (latest) {
+        const waitMs = latest.createdAt.getTime() + config.PHONE_CODE_RESEND_SECONDS * 1000 - t.getTime();
+        if (waitMs > 0) {
+          throw new AppError('RATE_LIMITED', `Vui lòng đợi ${Math.ceil(waitMs / 1000)} giây trước khi yêu cầu mã mới.`);
+        }
+      }
+      const code = randomDigits(PHONE_CODE_LENGTH);
+      await db.transaction(async (tx) => {
+        await consumePhoneVerifications(tx, user.id, t);
+        await insertPhoneVerification(tx, {
+          userId: user.id,
+          phone: user.phone!,
+          codeHash: codeHash(user.id, code),
+          expiresAt: new Date(t.getTime() + config.PHONE_CODE_TTL_MINUTES * 60_000),
+        });
+      });
+      // Unaccented text keeps the SMS in the GSM-7 alphabet: one 160-character segment.
+      await sms.send({
+        to: user.phone,
+        purpose: 'PHONE_VERIFICATION',
+        body: `Ma xac thuc Cong canh bao lu Ba Che: ${code}. Ma co hieu luc trong ${config.PHONE_CODE_TTL_MINUTES} phut. Khong chia se ma nay.`,
+      });
+    },
+
+    /** Marks the phone verified when the code matches the latest live one. */
+    async confirmPhone(actor: Actor | undefined, body: ConfirmPhoneBody): Promise<UserDetail> {
+      const { actor: a, user } = await loadSelf(actor);
+      const pending = await findLatestPhoneVerification(db, user.id);
+      const t = now();
+      if (!pending || pending.expiresAt <= t || pending.phone !== user.phone) {
+        throw new AppError('INVALID_CODE', undefined, [
+          { field: 'code', message: 'Mã xác thực không đúng hoặc đã hết hạn' },
+        ]);
+      }
+      if (pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) {
+        throw new AppError('INVALID_CODE', 'Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới', [
+          { field: 'code', message: 'Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới' },
+        ]);
+      }
+      if (pending.codeHash !== codeHash(user.id, body.code)) {
+        await countPhoneAttempt(db, pending.id);
+        throw new AppError('INVALID_CODE', undefined, [
+          { field: 'code', message: 'Mã xác thực không đúng hoặc đã hết hạn' },
+        ]);
+      }
+      const row = await db.transaction(async (tx) => {
+        await consumePhoneVerifications(tx, user.id, t);
+        const updated = await updateUser(tx, user.id, { phoneVerified: true });
+        await recordAudit(tx, a, AUDIT.verifyPhone);
+        return updated;
+      });
+      return toUserDetail(row);
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { type UserRow, users } from '../users/users.table';
+import { loginAttempts, phoneVerifications, sessions } from './sessions.table';
+
+export interface SessionWithUser {
+  sessionId: number;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+export async function insertSession(
+  db: Db,
+  values: { tokenHash: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<number> {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  if (!row) throw new Error('insert sessions returned nothing');
+  return row.id;
+}
+
+/** The live session of a token hash, with its user; expired sessions are not returned. */
+export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Db, sessionId: number, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSession(db: Db, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user but one (password change keeps the caller signed in). */
+export async function deleteOtherSessions(db: Db, userId: number, keepSessionId: number): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`);
+}
+
+export async function insertLoginAttempt(db: Db, email: string, ip: string | null, succeeded: boolean): Promise<void> {
+  await db.insert(loginAttempts).values({ email, ip, succeeded: succeeded ? 1 : 0 });
+}
+
+/** Failed attempts on an account since its last success, within the window. */
+export async function countRecentFailures(
+  db: Db,
+  email: string,
+  since: Date,
+): Promise<{ failures: number; oldest: Date | null }> {
+  const [lastSuccess] = await db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, 1), gt(loginAttempts.createdAt, since)))
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(1);
+  const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
+  const [row] = await db
+    .select({ failures: count(), oldest: sql<string | null>`min(${loginAttempts.createdAt})` })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, 0), gt(loginAttempts.createdAt, from)));
+  return { failures: Number(row?.failures ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+export async function insertPhoneVerification(
+  db: Db,
+  values: { userId: number; phone: string; codeHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(phoneVerifications).values(values);
+}
+
+/** The newest unused code of a user (expired or not: the caller decides). */
+export async function findLatestPhoneVerification(db: Db, userId: number) {
+  const [row] = await db
+    .select()
+    .from(phoneVerifications)
+    .where(and(eq(phoneVerifications.userId, userId), isNull(phoneVerifications.consumedAt)))
+    .orderBy(desc(phoneVerifications.createdAt), desc(phoneVerifications.id))
+    .limit(1);
+  return row;
+}
+
+export async function countPhoneAttempt(db: Db, id: number): Promise<void> {
+  await db
+    .update(phoneVerifications)
+    .set({ attempts: sql`${phoneVerifications.attempts} + 1` })
+    .where(eq(phoneVerifications.id, id));
+}
+
+export async function consumePhoneVerifications(db: Db, userId: number, now: Date): Promise<void> {
+  await db
+    .update(phoneVerifications)
+    .set({ consumedAt: now })
+    .where(and(eq(phoneVerifications.userId, userId), isNull(phoneVerifications.consumedAt)));
+}

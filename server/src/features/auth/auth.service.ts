@@ -1,0 +1,116 @@
+import type { LoginResponse } from '@flood/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { AUDIT, recordAudit } from '../audit/audit.service';
+import { findUserByEmail, toUserDetail } from '../users/users.repository';
+import {
+  countRecentFailures,
+  deleteSession,
+  extendSession,
+  findLiveSession,
+  insertLoginAttempt,
+  insertSession,
+} from './auth.repository';
+import type { HumanCheck } from './human-check';
+
+export interface AuthServiceDeps {
+  db: Db;
+  config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
+  humanCheck: HumanCheck;
+  now: () => Date;
+}
+
+export interface RequestContext {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Sign-in, sign-out and the bearer-token check of every request. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, config, humanCheck, now } = deps;
+  const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
+  // Unknown e-mails still cost one argon2 verification, so timing does not reveal which accounts exist.
+  let dummyHash: Promise<string> | undefined;
+
+  async function assertNotLocked(email: string): Promise<void> {
+    const windowMs = config.LOGIN_LOCK_MINUTES * 60_000;
+    const since = new Date(now().getTime() - windowMs);
+    const { failures, oldest } = await countRecentFailures(db, email, since);
+    if (failures < config.LOGIN_MAX_FAILURES) return;
+    const unlockMs = (oldest?.getTime() ?? now().getTime()) + windowMs - now().getTime();
+    const minutes = Math.max(1, Math.ceil(unlockMs / 60_000));
+    throw new AppError(
+      'RATE_LIMITED',
+      `Tài khoản tạm thời bị khoá do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+    );
+  }
+
+  return {
+    async login(
+      body: { email: string; password: string; altcha: string },
+      ctx: RequestContext,
+    ): Promise<LoginResponse> {
+      if (!(await humanCheck.verify(body.altcha))) throw new AppError('HUMAN_CHECK_FAILED');
+      await assertNotLocked(body.email);
+      const user = await findUserByEmail(db, body.email);
+      let ok = false;
+      if (user) ok = await verifyPassword(user.passwordHash, body.password);
+      else {
+        dummyHash ??= hashPassword(randomToken());
+        await verifyPassword(await dummyHash, body.password);
+      }
+      if (!user || !ok) {
+        await insertLoginAttempt(db, body.email, ctx.ip, false);
+        throw new AppError('LOGIN_FAILED');
+      }
+      const token = randomToken();
+      const expiresAt = new Date(now().getTime() + ttlMs);
+      await db.transaction(async (tx) => {
+        await insertSession(tx, {
+          tokenHash: sha256(token),
+          userId: user.id,
+          expiresAt,
+          ip: ctx.ip,
+          userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+        });
+        await insertLoginAttempt(tx, body.email, ctx.ip, true);
+        await recordAudit(tx, { userId: user.id, name: user.name }, AUDIT.login);
+      });
+      return { token, id: user.id, expiresAt: expiresAt.toISOString(), userDetail: toUserDetail(user) };
+    },
+
+    /** Resolves a bearer token to its actor, sliding the expiry forward when half of it has passed. */
+    async resolveToken(token: string): Promise<Actor | undefined> {
+      if (token.length < 20 || token.length > 200) return undefined;
+      const t = now();
+      const found = await findLiveSession(db, sha256(token), t);
+      if (!found) return undefined;
+      if (found.expiresAt.getTime() - t.getTime() < ttlMs / 2) {
+        await extendSession(db, found.sessionId, new Date(t.getTime() + ttlMs));
+      }
+      const { user } = found;
+      return {
+        userId: user.id,
+        sessionId: found.sessionId,
+        name: user.name,
+        email: user.email,
+        functions: user.functions,
+        isSystem: user.isSystem,
+      };
+    },
+
+    /** Revokes the caller's token at once and records the sign-out. */
+    async logout(actor: Actor): Promise<void> {
+      await db.transaction(async (tx) => {
+        await deleteSession(tx, actor.sessionId);
+        await recordAudit(tx, actor, AUDIT.logout);
+      });
+    },
+
+    createChallenge: () => humanCheck.createChallenge(),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,83 @@
+import { ERROR_MESSAGES, type ErrorBody, type ErrorCode, type FieldError } from '@flood/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const STATUS: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  HUMAN_CHECK_FAILED: 400,
+  WRONG_PASSWORD: 400,
+  INVALID_CODE: 400,
+  PHONE_MISSING: 400,
+  UNAUTHENTICATED: 401,
+  LOGIN_FAILED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+/** An expected failure: its code, status and Vietnamese message reach the client as they are. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(message ?? ERROR_MESSAGES[code]);
+    this.status = STATUS[code];
+  }
+}
+
+/** Names the bad fields in the message too, for clients that only show `message`. */
+function validationBody(fields: FieldError[]): Pick<ErrorBody, 'code' | 'message' | 'fields'> {
+  const names = [...new Set(fields.map((f) => f.field))].join(', ');
+  return {
+    code: 'VALIDATION_FAILED',
+    message: `${ERROR_MESSAGES.VALIDATION_FAILED}: ${names}`,
+    fields,
+  };
+}
+
+/** Field path of a zod issue, with the request part (body/querystring/params) dropped. */
+function fieldPath(path: readonly PropertyKey[] | undefined, instancePath?: string): string {
+  if (path && path.length > 0) return path.map(String).join('.');
+  return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '(body)';
+}
+
+/** One error handler for the whole API: `{ code, message, fields?, requestId }`, internals hidden. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const requestId = request.id;
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message, fields: error.fields, requestId });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        field: fieldPath((v.params as { issue?: { path?: PropertyKey[] } }).issue?.path, v.instancePath),
+        message: v.message ?? 'Giá trị không hợp lệ',
+      }));
+      return reply.status(400).send({ ...validationBody(fields), requestId });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: ERROR_MESSAGES.RATE_LIMITED, requestId });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type, body too large…: say so without internals.
+      const message =
+        status === 413
+          ? 'Dữ liệu gửi lên quá lớn'
+          : status === 415
+            ? 'Kiểu dữ liệu gửi lên không được hỗ trợ'
+            : `${ERROR_MESSAGES.VALIDATION_FAILED}: ${error.message}`;
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION_FAILED';
+      return reply.status(status).send({ code, message, requestId });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId });
+  });
+}

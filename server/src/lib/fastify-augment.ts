@@ -1,0 +1,12 @@
+import type { Access, Actor } from './actor';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, when the request carries a live bearer token. */
+    actor: Actor | undefined;
+  }
+  interface FastifyContextConfig {
+    /** Every API route declares who may call it; the app refuses to start otherwise. */
+    access?: Access;
+  }
+}

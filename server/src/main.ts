@@ -1,0 +1,48 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
+
+function signInBanner(url: string, account: SystemAccountResult): string {
+  const lines = [
+    `Cổng cảnh báo lũ đang chạy tại / The portal is running at: ${url}`,
+    `Tài khoản hệ thống / System account: ${account.email}`,
+  ];
+  if (account.generatedPassword) {
+    lines.push(
+      `Mật khẩu (chỉ in một lần, hãy đổi ngay) / Password (printed once, change it): ${account.generatedPassword}`,
+    );
+  } else if (account.passwordFromEnv) {
+    lines.push('Mật khẩu: giá trị của ADMIN_PASSWORD / Password: the value of ADMIN_PASSWORD');
+  } else {
+    lines.push('Mật khẩu: đã in ở lần khởi động đầu tiên / Password: printed at the first start');
+  }
+  const width = Math.max(...lines.map((l) => l.length));
+  const bar = '='.repeat(width);
+  return `\n${bar}\n${lines.join('\n')}\n${bar}\n`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  await runMigrations(database);
+  const account = await ensureSystemAccount(database.db, config);
+  const app = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+  process.stdout.write(signInBanner(`http://${shownHost}:${config.PORT}`, account));
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

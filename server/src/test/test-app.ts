@@ -1,0 +1,87 @@
+import type { LoginResponse, Permission } from '@flood/domain';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import type { Database, Db } from '../db/client';
+import { insertUser } from '../features/users/users.repository';
+import type { UserRow } from '../features/users/users.table';
+import { hashPassword } from '../lib/crypto';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with a cheap proof of work so tests solve it in milliseconds. */
+export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestContext> {
+  const { openTestDatabase } = await import('./test-db');
+  const db = database ?? (await openTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_COUNTER: '4',
+    PHONE_CODE_RESEND_SECONDS: '0',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...env,
+  });
+  const app = await buildApp({ config, database: db, logger: false });
+  return {
+    app,
+    db: db.db,
+    database: db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/** Solves a real challenge of the app, as the login widget does. */
+export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/altcha-challenge' });
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('no ALTCHA solution');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+let counter = 0;
+const hashCache = new Map<string, Promise<string>>();
+
+/** Creates a user (parents first: none needed yet) and returns it with its clear password. */
+export async function createUser(
+  db: Db,
+  opts: { functions?: Permission[]; password?: string; phone?: string | null; name?: string } = {},
+): Promise<{ user: UserRow; password: string }> {
+  counter += 1;
+  const password = opts.password ?? 'mat-khau-123';
+  if (!hashCache.has(password)) hashCache.set(password, hashPassword(password));
+  const user = await insertUser(db, {
+    name: opts.name ?? `Cán bộ ${counter}`,
+    email: `can.bo.${counter}.${Date.now()}@bache.local`,
+    phone: opts.phone === undefined ? null : opts.phone,
+    passwordHash: await hashCache.get(password)!,
+    functions: opts.functions ?? ['system'],
+  });
+  return { user, password };
+}
+
+/** Signs in through the real login call and returns the stored current user. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<LoginResponse> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/user-login',
+    payload: { email, password, altcha: await solveHumanCheck(app) },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
