@@ -1,5 +1,6 @@
 import './common/zod-messages';
 
+export * from './audit/audit.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/permissions';
 export * from './common/errors';

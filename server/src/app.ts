@@ -5,9 +5,15 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
@@ -97,12 +103,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAccessControl(app, auth.resolveToken);
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
+  await app.register(auditRoutes, { db });
   await registerWeb(app, config.WEB_DIST);
   return app;
 }

@@ -1,3 +1,4 @@
+import '../common/zod-messages';
 import { z } from 'zod';
 import { TEXT_MAX } from '../common/text';
 import { PermissionSchema } from './permissions';

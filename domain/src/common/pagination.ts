@@ -1,3 +1,4 @@
+import './zod-messages';
 import { z } from 'zod';
 
 /** Page sizes fixed by the specification (DECISIONS.md "Page sizes"). */
