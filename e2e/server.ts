@@ -1,0 +1,85 @@
+// The real server for the browser tests: the built web app, a fresh database (embedded, or a new
+// PostgreSQL database when TEST_DATABASE_URL is set) and seeded accounts. Cleans up when stopped.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/client';
+import { runMigrations } from '../server/src/db/migrate';
+import { ensureSystemAccount } from '../server/src/features/system/system-account';
+import { insertUser } from '../server/src/features/users/users.repository';
+import { hashPassword } from '../server/src/lib/crypto';
+import { ADMIN, E2E_PORT, STAFF } from './fixtures';
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-e2e-'));
+const adminUrl = process.env.TEST_DATABASE_URL;
+let dbName: string | undefined;
+let url: string | undefined;
+if (adminUrl) {
+  dbName = `flood_e2e_${randomBytes(4).toString('hex')}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${dbName}`);
+  await c.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  url = u.toString();
+}
+
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  DATABASE_URL: url ?? '',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+  // A light proof of work keeps the widget real but quick on CI.
+  ALTCHA_COST: '50',
+  ALTCHA_MAX_COUNTER: '40',
+});
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await runMigrations(database);
+await ensureSystemAccount(database.db, config);
+await insertUser(database.db, {
+  ...STAFF.passwordChanger,
+  passwordHash: await hashPassword(STAFF.passwordChanger.password),
+  functions: ['system'],
+});
+await insertUser(database.db, {
+  ...STAFF.signOut,
+  passwordHash: await hashPassword(STAFF.signOut.password),
+  functions: ['system'],
+});
+await insertUser(database.db, {
+  ...STAFF.usersOnly,
+  passwordHash: await hashPassword(STAFF.usersOnly.password),
+  functions: ['system', 'user'],
+});
+const app = await buildApp({ config, database });
+await app.listen({ port: config.PORT, host: config.HOST });
+
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  if (adminUrl && dbName) {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await c.end();
+  }
+  await rm(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('SIGHUP', stop);
+process.stdin.on('close', stop);

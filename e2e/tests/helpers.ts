@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in through the header's login modal, solving the real human-verification widget. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/dashboard');
+  await page.getByTestId('header-login').click();
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toBeVisible();
+  await page.locator('#login-email').fill(email);
+  await page.locator('#login-password').fill(password);
+  const submit = page.getByTestId('login-submit');
+  await expect(submit).toBeDisabled();
+  await modal.getByText('Tôi không phải là robot').click();
+  await expect(submit).toBeEnabled();
+  await submit.click();
+}
+
+/** The session the web keeps in local storage (spec §3 "Current user"). */
+export async function storedUser(page: Page): Promise<{ token: string; id: number } | null> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('flood.currentUser') ?? 'null'));
+}

@@ -1,0 +1,44 @@
+import { App, Layout } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
+import { registerApiHooks } from '../../lib/api/client';
+import { useCurrentRouteDef } from '../route-handle';
+import { AppFooter } from './app-footer';
+import { AppHeader } from './app-header';
+
+/** Header (unless the page hides it), the page, and the footer on pages that show it. */
+export function RootLayout() {
+  const route = useCurrentRouteDef();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    registerApiHooks({
+      navigate: (to) => navigate(to),
+      toastError: () => void message.error(t('errors.generic')),
+    });
+    return () => registerApiHooks(null);
+  }, [navigate, message, t]);
+
+  useRefreshUserOnStart(() => navigate('/home'));
+
+  return (
+    <Layout className="app-shell">
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      {!route?.noHeader && <AppHeader />}
+      <Layout.Content
+        id="main-content"
+        tabIndex={-1}
+        className={route?.noHeader ? 'app-main app-main-bare' : 'app-main'}
+      >
+        <Outlet />
+      </Layout.Content>
+      {route?.footer && <AppFooter />}
+    </Layout>
+  );
+}

@@ -1,0 +1,104 @@
+import '../test/setup';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../lib/i18n';
+import { jsonResponse, mockFetch, signIn, signOut } from '../test/fixtures';
+import { renderApp } from '../test/render-app';
+
+const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
+
+describe('router guards and redirects', () => {
+  beforeEach(() => {
+    signOut();
+    void i18n.changeLanguage('vi');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends an anonymous visitor from / through /home to /dashboard', async () => {
+    const { router } = renderApp('/');
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' })).toBeTruthy();
+    expect(screen.getByText('Chức năng đang được xây dựng.')).toBeTruthy();
+    expect(screen.getByTestId('header-login').textContent).toContain('Đăng nhập');
+    expect(screen.getByText('Ủy ban nhân dân huyện Ba Chẽ, tỉnh Quảng Ninh')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Trang chủ – Cảnh báo lũ'));
+  });
+
+  it('sends an anonymous visitor away from a back-office page to /dashboard', async () => {
+    const { router } = renderApp('/user/group');
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(screen.queryByRole('heading', { name: 'Nhóm người dùng' })).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path, with a button back home', async () => {
+    const { router } = renderApp('/khong-co-trang-nay');
+    expect(await screen.findByText('Trang bạn tìm không tồn tại')).toBeTruthy();
+    expect(path(router)).toBe('/khong-co-trang-nay');
+    fireEvent.click(screen.getByTestId('not-found-home'));
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+  });
+
+  it('accepts only numeric news ids', async () => {
+    const first = renderApp('/news/12');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Chi tiết tin tức' })).toBeTruthy();
+    first.unmount();
+    renderApp('/news/abc');
+    expect(await screen.findByText('Trang bạn tìm không tồn tại')).toBeTruthy();
+  });
+
+  it('redirects section roots to their first page', async () => {
+    const login = signIn(['system', 'user', 'database', 'analyze']);
+    mockFetch(() => jsonResponse(200, login.userDetail));
+    const { router } = renderApp('/database');
+    await waitFor(() => expect(path(router)).toBe('/database/stations'));
+  });
+
+  describe('signed in with functions system and user', () => {
+    beforeEach(() => {
+      const login = signIn(['system', 'user']);
+      mockFetch((url) =>
+        url === '/api/user-info'
+          ? jsonResponse(200, login.userDetail)
+          : jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: 'r' }),
+      );
+    });
+
+    it('goes from /home to the first permitted view (/system/sms) with its side menu', async () => {
+      const { router } = renderApp('/home');
+      await waitFor(() => expect(path(router)).toBe('/system/sms'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Quản lý tin nhắn SMS' })).toBeTruthy();
+      const sideNav = screen.getByRole('navigation', { name: 'Menu chức năng' });
+      expect(sideNav.textContent).toContain('Danh sách góp ý');
+      expect(screen.getByTestId('user-menu').textContent).toContain('Nguyễn Văn An');
+      expect(screen.queryByTestId('header-login')).toBeNull();
+    });
+
+    it('goes from /home?view=users to /user/group', async () => {
+      const { router } = renderApp('/home?view=users');
+      await waitFor(() => expect(path(router)).toBe('/user/group'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Nhóm người dùng' })).toBeTruthy();
+    });
+
+    it('ignores a view the user may not open', async () => {
+      const { router } = renderApp('/home?view=database');
+      await waitFor(() => expect(path(router)).toBe('/system/sms'));
+    });
+
+    it('sends the user to /home (then their first view) from a page they lack permission for', async () => {
+      const { router } = renderApp('/analyze/flood');
+      await waitFor(() => expect(path(router)).toBe('/system/sms'));
+    });
+  });
+
+  it('signs out on app start when the stored token is rejected', async () => {
+    signIn(['system']);
+    mockFetch(() => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x', requestId: 'r' }));
+    const { router } = renderApp('/system/sms');
+    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    expect(localStorage.getItem('flood.currentUser')).toBeNull();
+    expect(await screen.findByTestId('header-login')).toBeTruthy();
+  });
+});

@@ -1,0 +1,21 @@
+import type { ThemeConfig } from 'antd';
+
+/** Government-portal palette: deep blue header, white cards, readable Vietnamese typography. */
+export const PRIMARY = '#0b4f8a';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: PRIMARY,
+    colorLink: PRIMARY,
+    colorInfo: PRIMARY,
+    borderRadius: 6,
+    fontSize: 15,
+    fontFamily:
+      "'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+    colorBgLayout: '#eef2f7',
+  },
+  components: {
+    Layout: { headerBg: PRIMARY, headerPadding: '0', headerHeight: 'auto', footerBg: '#0a3a66', siderBg: '#ffffff' },
+    Menu: { itemSelectedBg: '#e6f0fa', itemSelectedColor: PRIMARY },
+  },
+};

@@ -1,0 +1,98 @@
+import { ConfirmPhoneBodySchema, PHONE_CODE_LENGTH } from '@flood/domain';
+import { useMutation } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api/client';
+import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
+import { updateUserDetail, useSession } from '../../../lib/session/session-store';
+import { confirmPhone, requestPhoneCode } from '../api/auth-api';
+
+interface ConfirmValues {
+  code: string;
+}
+
+export interface PhoneVerifyModalProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+export default function PhoneVerifyModal({ open, onClose }: PhoneVerifyModalProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const session = useSession();
+  const phone = session?.userDetail.phone;
+  const [form] = Form.useForm<ConfirmValues>();
+  const toastError = (text: string) => void message.error(text);
+
+  const sendCode = useMutation({
+    mutationFn: requestPhoneCode,
+    onSuccess: () => void message.success(t('auth.codeSent')),
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      const known = error instanceof ApiError && ['PHONE_MISSING', 'RATE_LIMITED'].includes(error.code);
+      toastError(known ? (error as ApiError).body.message : t('errors.generic'));
+    },
+  });
+
+  const confirm = useMutation({
+    mutationFn: confirmPhone,
+    onSuccess: (detail) => {
+      updateUserDetail(detail);
+      void message.success(t('auth.verifySuccess'));
+      onClose();
+    },
+    onError: (error) =>
+      showFormError(form, error, toastError, t('errors.generic'), {
+        fieldFor: { INVALID_CODE: 'code' },
+        showMessageOf: ['PHONE_MISSING', 'RATE_LIMITED'],
+      }),
+  });
+
+  const onFinish = (values: ConfirmValues) => {
+    const parsed = parseForm(form, ConfirmPhoneBodySchema, values, t);
+    if (parsed) confirm.mutate(parsed);
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('auth.verifyTitle')}
+      onCancel={onClose}
+      destroyOnHidden
+      centered
+      width={480}
+      footer={null}
+    >
+      <Space orientation="vertical" size="middle" className="full-width">
+        {phone ? (
+          <Typography.Paragraph>{t('auth.verifyIntro', { phone })}</Typography.Paragraph>
+        ) : (
+          <Alert type="warning" showIcon title={t('auth.verifyNoPhone')} />
+        )}
+        <Button onClick={() => sendCode.mutate()} loading={sendCode.isPending} data-testid="send-code">
+          {t('auth.sendCode')}
+        </Button>
+        <Form<ConfirmValues> form={form} layout="vertical" onFinish={onFinish} disabled={confirm.isPending}>
+          <Form.Item
+            label={t('auth.code')}
+            name="code"
+            htmlFor="confirm-code"
+            required
+            rules={[zodRule(ConfirmPhoneBodySchema, 'code', t)]}
+          >
+            <Input
+              id="confirm-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={PHONE_CODE_LENGTH}
+              pattern="\d*"
+            />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={confirm.isPending} data-testid="confirm-submit">
+            {t('auth.confirm')}
+          </Button>
+        </Form>
+      </Space>
+    </Modal>
+  );
+}

@@ -1,0 +1,51 @@
+import 'dayjs/locale/vi';
+import dayjs from 'dayjs';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en';
+import { vi } from './vi';
+
+export const LANGUAGES = ['vi', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const LANGUAGE_STORAGE_KEY = 'flood.language';
+
+function storedLanguage(): Language {
+  try {
+    const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return value === 'en' ? 'en' : 'vi';
+  } catch {
+    return 'vi';
+  }
+}
+
+function applyLanguage(lng: string): void {
+  dayjs.locale(lng === 'en' ? 'en' : 'vi');
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: { vi: { translation: vi }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: 'vi',
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+});
+applyLanguage(i18n.language);
+i18n.on('languageChanged', applyLanguage);
+
+export function currentLanguage(): Language {
+  return i18n.language === 'en' ? 'en' : 'vi';
+}
+
+export function setLanguage(lng: Language): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // storage unavailable (private mode): the choice lasts for this tab only
+  }
+  void i18n.changeLanguage(lng);
+}

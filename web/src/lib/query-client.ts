@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Errors are handled once, in the API client (see `ErrorHandling`), so the query client does not
+ * add an onError of its own; retries are off because each failed attempt would toast again.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: false,
+        refetchOnWindowFocus: false,
+        staleTime: 30_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
