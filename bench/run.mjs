@@ -4,6 +4,7 @@
 // Usage: npm run bench   (builds first). Env: BENCH_RUNS (default 5), BENCH_SECONDS (default 10).
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,13 +46,23 @@ async function start(cmd, args, env, url) {
   return { ms, stop };
 }
 
-let port = 3300;
+/** A port nobody listens on (this machine runs MariaDB, RabbitMQ… on well-known ones). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
 async function coldStarts() {
   const bare = [];
   const first = [];
   const again = [];
   for (let i = 0; i < RUNS; i++) {
-    const p = port++;
+    const p = await freePort();
     const b = await start(
       process.execPath,
       ['-e', `require('http').createServer((q,s)=>s.end('ok')).listen(${p},'127.0.0.1')`],
@@ -62,6 +73,7 @@ async function coldStarts() {
     await b.stop();
 
     const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+    const port = await freePort();
     const env = { PORT: String(port), DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn' };
     const url = `http://127.0.0.1:${port}/api/health`;
     const f = await start('npm', ['start', '--silent'], env, url);
@@ -70,14 +82,13 @@ async function coldStarts() {
     const a = await start('npm', ['start', '--silent'], env, url);
     again.push(a.ms);
     await a.stop();
-    port++;
     await rm(dataDir, { recursive: true, force: true });
   }
   return { bare: median(bare), first: median(first), again: median(again) };
 }
 
 async function loginRate() {
-  const p = port++;
+  const p = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
   const email = 'admin@bench.local';
   const password = 'bench-password-1';
