@@ -7,5 +7,6 @@ export * from './common/errors';
 export * from './common/health';
 export * from './common/pagination';
 export * from './common/text';
+export * from './users/users.schemas';
 export * from './views/routes';
 export * from './views/views';

@@ -18,8 +18,12 @@ import { createAccountService } from './features/auth/account.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
+import { groupsRoutes } from './features/groups/groups.routes';
+import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
 import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
+import { usersRoutes } from './features/users/users.routes';
+import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
 import { registerErrorHandler } from './lib/errors';
 import { registerWeb } from './lib/web.plugin';
@@ -111,6 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   await app.register(auditRoutes, { db });
+  await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
+  await app.register(usersRoutes, { users: createUsersService({ db }) });
   await registerWeb(app, config.WEB_DIST);
   return app;
 }

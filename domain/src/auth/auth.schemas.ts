@@ -60,6 +60,11 @@ export const LoginResponseSchema = z
   .meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
+/** A new password: trimmed, 8 to 255 characters. */
+export const PasswordSchema = trimmed().min(PASSWORD_MIN, {
+  message: `Mật khẩu phải có ít nhất ${PASSWORD_MIN} ký tự`,
+});
+
 export const ChangePasswordBodySchema = z
   .object({
     oldPassword: required(),

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { enforceAccess } from './actor';
+import { type Access, enforceAccess } from './actor';
 import './fastify-augment';
+
+/** An API route as registered, for the permission test that walks them all. */
+export interface ApiRouteInfo {
+  method: string;
+  url: string;
+  access: Access;
+}
 
 /** Paths served by plugins (OpenAPI UI) rather than by feature routes. */
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
@@ -14,12 +21,15 @@ export function registerAccessControl(
   resolveToken: (token: string) => Promise<import('./actor').Actor | undefined>,
 ): void {
   app.decorateRequest('actor', undefined);
+  const apiRoutes: ApiRouteInfo[] = [];
+  app.decorate('apiRoutes', apiRoutes);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || isDocs(route.url) || route.method === 'HEAD') return;
     if (!route.config?.access) {
       throw new Error(`route ${route.method} ${route.url} does not declare config.access`);
     }
+    for (const method of [route.method].flat()) apiRoutes.push({ method, url: route.url, access: route.config.access });
   });
 
   app.addHook('onRequest', async (request) => {

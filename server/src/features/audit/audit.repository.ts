@@ -1,5 +1,7 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { escapeLike } from '../../lib/sql';
+import { users } from '../users/users.table';
 import { auditLogs } from './audit.table';
 
 export type AuditRow = typeof auditLogs.$inferSelect;
@@ -11,9 +13,14 @@ export interface AuditEntryInput {
 }
 
 /** Appends one entry; call it with the transaction of the change it records. */
-export async function insertAuditEntry(executor: Db, entry: AuditEntryInput): Promise<void> {
-  await executor.insert(auditLogs).values(entry);
+export async function insertAuditEntry(executor: Db, entry: AuditEntryInput): Promise<AuditRow> {
+  const [row] = await executor.insert(auditLogs).values(entry).returning();
+  if (!row) throw new Error('insert audit_logs returned nothing');
+  return row;
 }
+
+/** The user's current name (resolved from userId), else the name kept when the entry was written. */
+const resolvedName = sql<string | null>`coalesce(${users.name}, ${auditLogs.userName})`;
 
 /** One page of the log, newest first, filtered by a keyword on user id, user name or content. */
 export async function listAuditEntries(
@@ -24,24 +31,26 @@ export async function listAuditEntries(
   const where = kw
     ? or(
         ilike(auditLogs.content, `%${escapeLike(kw)}%`),
-        ilike(auditLogs.userName, `%${escapeLike(kw)}%`),
+        sql`${resolvedName} ilike ${`%${escapeLike(kw)}%`}`,
         /^\d+$/.test(kw) ? eq(auditLogs.userId, Number(kw)) : undefined,
       )
     : undefined;
   const [items, [totalRow]] = await Promise.all([
     db
-      .select()
+      .select({
+        id: auditLogs.id,
+        userId: auditLogs.userId,
+        userName: resolvedName,
+        content: auditLogs.content,
+        createdAt: auditLogs.createdAt,
+      })
       .from(auditLogs)
+      .leftJoin(users, eq(users.id, auditLogs.userId))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(auditLogs).where(where),
+    db.select({ total: count() }).from(auditLogs).leftJoin(users, eq(users.id, auditLogs.userId)).where(where),
   ]);
   return { items, total: Number(totalRow?.total ?? 0) };
-}
-
-/** LIKE patterns treat % and _ as wildcards: a searched text must not. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -57,3 +57,27 @@ describe('GET /api/audit', () => {
     expect((await get('/api/audit', plainToken)).statusCode).toBe(403);
   });
 });
+
+describe('POST /api/audit', () => {
+  it('records an entry as the caller, with the user name resolved from userId', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/audit',
+      headers: bearer(plainToken),
+      payload: { content: 'Xuất báo cáo mưa' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ content: 'Xuất báo cáo mưa' });
+    const found = (await get(`/api/audit?keyword=${encodeURIComponent('Xuất báo cáo mưa')}`, adminToken)).json();
+    expect(found.items[0].userName).toMatch(/^Cán bộ/);
+  });
+
+  it('400 names the field, 401 anonymous', async () => {
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/audit', headers: bearer(plainToken), payload: {} });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields[0].field).toBe('content');
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/audit', payload: { content: 'x' } })).statusCode).toBe(
+      401,
+    );
+  });
+});

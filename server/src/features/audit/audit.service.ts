@@ -1,7 +1,7 @@
-import type { AuditListQuery, AuditPage } from '@flood/domain';
+import type { AuditEntry, AuditListQuery, AuditPage } from '@flood/domain';
 import type { Db } from '../../db/client';
-import { type Actor, requirePermission } from '../../lib/actor';
-import { insertAuditEntry, listAuditEntries } from './audit.repository';
+import { type Actor, requireActor, requirePermission } from '../../lib/actor';
+import { type AuditRow, insertAuditEntry, listAuditEntries } from './audit.repository';
 
 /** Audit texts of the account actions (Vietnamese, as the audit log page shows them). */
 export const AUDIT = {
@@ -13,13 +13,23 @@ export const AUDIT = {
 } as const;
 
 /** Records what an actor did, inside the caller's transaction. */
-export function recordAudit(tx: Db, actor: Pick<Actor, 'userId' | 'name'>, content: string): Promise<void> {
-  return insertAuditEntry(tx, { userId: actor.userId, userName: actor.name, content });
+export async function recordAudit(tx: Db, actor: Pick<Actor, 'userId' | 'name'>, content: string): Promise<void> {
+  await insertAuditEntry(tx, { userId: actor.userId, userName: actor.name, content });
 }
 
 /** The audit log page (permission `user`). */
 export async function listAudit(db: Db, actor: Actor | undefined, query: AuditListQuery): Promise<AuditPage> {
   requirePermission(actor, 'user');
   const { items, total } = await listAuditEntries(db, query);
-  return { items: items.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })), total };
+  return { items: items.map(toAuditEntry), total };
+}
+
+function toAuditEntry(r: Omit<AuditRow, 'userName'> & { userName: string | null }): AuditEntry {
+  return { ...r, createdAt: r.createdAt.toISOString() };
+}
+
+/** An entry written by the web itself (spec §7 "POST audit"): any signed-in user, as themselves. */
+export async function createAuditEntry(db: Db, actor: Actor | undefined, content: string): Promise<AuditEntry> {
+  const a = requireActor(actor);
+  return toAuditEntry(await insertAuditEntry(db, { userId: a.userId, userName: a.name, content }));
 }

@@ -101,3 +101,7 @@ export async function consumePhoneVerifications(db: Db, userId: number, now: Dat
     .set({ consumedAt: now })
     .where(and(eq(phoneVerifications.userId, userId), isNull(phoneVerifications.consumedAt)));
 }
+
+export async function deleteUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

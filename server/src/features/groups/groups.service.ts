@@ -1,0 +1,75 @@
+import {
+  GROUP_HAS_MEMBERS,
+  type Group,
+  type GroupBodySchema,
+  type GroupListQuery,
+  type GroupPage,
+} from '@flood/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, requirePermission } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import {
+  countMembers,
+  deleteGroup,
+  findGroup,
+  insertGroup,
+  listGroups,
+  lockGroup,
+  updateGroup,
+} from './groups.repository';
+
+type GroupBody = z.output<typeof GroupBodySchema>;
+
+const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy nhóm người dùng');
+
+/** User groups (users view, permission `user`); every change is audited in its transaction. */
+export function createGroupsService({ db }: { db: Db }) {
+  return {
+    list(actor: Actor | undefined, q: GroupListQuery): Promise<GroupPage> {
+      requirePermission(actor, 'user');
+      return listGroups(db, q);
+    },
+
+    async get(actor: Actor | undefined, id: number): Promise<Group> {
+      requirePermission(actor, 'user');
+      const group = await findGroup(db, id);
+      if (!group) throw notFound();
+      return group;
+    },
+
+    async create(actor: Actor | undefined, body: GroupBody): Promise<Group> {
+      const a = requirePermission(actor, 'user');
+      const id = await db.transaction(async (tx) => {
+        const newId = await insertGroup(tx, { name: body.name, description: body.desc, functions: body.functions });
+        await recordAudit(tx, a, `Tạo nhóm người dùng ${body.name}`);
+        return newId;
+      });
+      return (await findGroup(db, id))!;
+    },
+
+    async update(actor: Actor | undefined, id: number, body: GroupBody): Promise<Group> {
+      const a = requirePermission(actor, 'user');
+      await db.transaction(async (tx) => {
+        const found = await updateGroup(tx, id, { name: body.name, description: body.desc, functions: body.functions });
+        if (!found) throw notFound();
+        await recordAudit(tx, a, `Sửa nhóm người dùng ${body.name}`);
+      });
+      return (await findGroup(db, id))!;
+    },
+
+    /** Refused (409) while the group has members, checked under a row lock. */
+    async remove(actor: Actor | undefined, id: number): Promise<void> {
+      const a = requirePermission(actor, 'user');
+      await db.transaction(async (tx) => {
+        const group = await findGroup(tx, id);
+        if (!group || !(await lockGroup(tx, id))) throw notFound();
+        if ((await countMembers(tx, id)) > 0) throw new AppError('CONFLICT', GROUP_HAS_MEMBERS);
+        await deleteGroup(tx, id);
+        await recordAudit(tx, a, `Xoá nhóm người dùng ${group.name}`);
+      });
+    },
+  };
+}
+export type GroupsService = ReturnType<typeof createGroupsService>;

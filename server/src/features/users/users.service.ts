@@ -1,0 +1,108 @@
+import type { User, UserCreateBodySchema, UserListQuery, UserPage, UserUpdateBodySchema } from '@flood/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, requirePermission } from '../../lib/actor';
+import { hashPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql';
+import { recordAudit } from '../audit/audit.service';
+import { deleteOtherSessions, deleteUserSessions } from '../auth/auth.repository';
+import { findGroup } from '../groups/groups.repository';
+import { deleteUser, findStaffUser, findUserByEmail, insertUser, listUsers, updateUser } from './users.repository';
+
+type CreateBody = z.output<typeof UserCreateBodySchema>;
+type UpdateBody = z.output<typeof UserUpdateBodySchema>;
+
+const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy người dùng');
+const emailTaken = () =>
+  new AppError('CONFLICT', 'Email đã được sử dụng', [{ field: 'email', message: 'Email đã được sử dụng' }]);
+
+/** Staff accounts (users view, permission `user`). The system account is invisible here. */
+export function createUsersService({ db }: { db: Db }) {
+  async function assertGroup(tx: Db, groupId: number): Promise<void> {
+    if (!(await findGroup(tx, groupId))) {
+      throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: groupId', [
+        { field: 'groupId', message: 'Nhóm không tồn tại' },
+      ]);
+    }
+  }
+
+  async function loadStaff(id: number): Promise<User> {
+    const user = await findStaffUser(db, id);
+    if (!user) throw notFound();
+    return user;
+  }
+
+  return {
+    list(actor: Actor | undefined, q: UserListQuery): Promise<UserPage> {
+      requirePermission(actor, 'user');
+      return listUsers(db, q);
+    },
+
+    get(actor: Actor | undefined, id: number): Promise<User> {
+      requirePermission(actor, 'user');
+      return loadStaff(id);
+    },
+
+    async create(actor: Actor | undefined, body: CreateBody): Promise<User> {
+      const a = requirePermission(actor, 'user');
+      if (await findUserByEmail(db, body.email)) throw emailTaken();
+      const passwordHash = await hashPassword(body.password);
+      try {
+        const id = await db.transaction(async (tx) => {
+          await assertGroup(tx, body.groupId);
+          const row = await insertUser(tx, {
+            name: body.name,
+            email: body.email,
+            phone: body.phone,
+            groupId: body.groupId,
+            functions: body.functions,
+            passwordHash,
+          });
+          await recordAudit(tx, a, `Tạo người dùng ${body.email}`);
+          return row.id;
+        });
+        return loadStaff(id);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    },
+
+    /** A new password ends the user's sessions (all of them, or the others when editing oneself). */
+    async update(actor: Actor | undefined, id: number, body: UpdateBody): Promise<User> {
+      const a = requirePermission(actor, 'user');
+      const current = await loadStaff(id);
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      await db.transaction(async (tx) => {
+        await assertGroup(tx, body.groupId);
+        await updateUser(tx, id, {
+          name: body.name,
+          groupId: body.groupId,
+          phone: body.phone,
+          functions: body.functions,
+          ...(body.phone !== current.phone ? { phoneVerified: false } : {}),
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        if (passwordHash) {
+          if (id === a.userId) await deleteOtherSessions(tx, id, a.sessionId);
+          else await deleteUserSessions(tx, id);
+        }
+        await recordAudit(tx, a, `Sửa thông tin người dùng ${current.email}`);
+      });
+      return loadStaff(id);
+    },
+
+    /** Deleting a user ends their sessions at once (cascade); nobody deletes their own account. */
+    async remove(actor: Actor | undefined, id: number): Promise<void> {
+      const a = requirePermission(actor, 'user');
+      const user = await loadStaff(id);
+      if (id === a.userId) throw new AppError('CONFLICT', 'Không thể xoá tài khoản đang đăng nhập');
+      await db.transaction(async (tx) => {
+        await deleteUser(tx, id);
+        await recordAudit(tx, a, `Xoá người dùng ${user.email}`);
+      });
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

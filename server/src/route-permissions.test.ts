@@ -1,0 +1,69 @@
+import { PERMISSIONS, type Permission } from '@flood/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
+
+/**
+ * Walks every registered API route and proves the server enforces its declared access: anonymous → 401,
+ * a user with no extra permission → 403, a user with exactly the needed one → neither.
+ * Public routes must be listed here on purpose (DECISIONS.md: anonymous callers get the public reads and
+ * the public posts only).
+ */
+const PUBLIC = new Set(['GET /api/health', 'GET /api/altcha-challenge', 'POST /api/user-login']);
+
+let ctx: TestContext;
+const tokens = new Map<string, string>();
+beforeAll(async () => {
+  ctx = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  // `system` is the "no extra permission" baseline: every account holds it.
+  for (const p of PERMISSIONS) {
+    const { user, password } = await createUser(ctx.db, { functions: p === 'system' ? ['system'] : ['system', p] });
+    tokens.set(p, (await login(ctx.app, user.email, password)).token);
+  }
+});
+afterAll(() => ctx?.close());
+
+const concrete = (url: string) => url.replace(/:(\w+)/g, '999999');
+const call = (method: string, url: string, token?: string) =>
+  ctx.app.inject({
+    method: method as 'GET',
+    url: concrete(url),
+    headers: token ? bearer(token) : {},
+    ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }),
+  });
+
+describe('every API route enforces its access', () => {
+  it('registers the expected routes', () => {
+    const keys = ctx.app.apiRoutes.map((r) => `${r.method} ${r.url}`);
+    expect(keys).toEqual(expect.arrayContaining(['GET /api/group', 'DELETE /api/user/:id', 'GET /api/audit']));
+    const publicOnes = ctx.app.apiRoutes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`);
+    expect(new Set(publicOnes)).toEqual(PUBLIC);
+  });
+
+  it('refuses anonymous callers with 401 on every non-public route', async () => {
+    for (const r of ctx.app.apiRoutes.filter((x) => x.access !== 'public')) {
+      const res = await call(r.method, r.url);
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(401);
+    }
+  });
+
+  it('refuses a user without the permission (403) and admits one with exactly it', async () => {
+    for (const r of ctx.app.apiRoutes) {
+      if (typeof r.access === 'string') continue;
+      const needed = r.access.anyOf;
+      const lacking = await call(r.method, r.url, tokens.get('system'));
+      if (!needed.includes('system')) expect(lacking.statusCode, `${r.method} ${r.url} without`).toBe(403);
+      for (const p of needed as Permission[]) {
+        const res = await call(r.method, r.url, tokens.get(p));
+        expect([401, 403], `${r.method} ${r.url} with ${p}: ${res.body}`).not.toContain(res.statusCode);
+      }
+    }
+  });
+
+  it('admits any signed-in user on the "authenticated" routes', async () => {
+    for (const r of ctx.app.apiRoutes.filter((x) => x.access === 'authenticated')) {
+      if (r.url === '/api/user-logout') continue; // would end the session the other checks use
+      const res = await call(r.method, r.url, tokens.get('system'));
+      expect([401, 403], `${r.method} ${r.url}: ${res.body}`).not.toContain(res.statusCode);
+    }
+  });
+});
