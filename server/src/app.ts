@@ -18,14 +18,22 @@ import { createAccountService } from './features/auth/account.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
+import { configRoutes } from './features/config/config.routes';
+import { createConfigService } from './features/config/config.service';
+import { eventsRoutes } from './features/events/events.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
+import { createReadingsService } from './features/readings/readings.service';
 import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
+import { createPushService } from './features/stations/push.service';
+import { stationsRoutes } from './features/stations/stations.routes';
+import { createStationsService } from './features/stations/stations.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
 import { registerErrorHandler } from './lib/errors';
+import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerWeb } from './lib/web.plugin';
 
 export interface AppDeps {
@@ -34,6 +42,8 @@ export interface AppDeps {
   /** Defaults to the log gateway (server log + sms_outbox table). */
   sms?: SmsGateway;
   humanCheck?: HumanCheck;
+  /** Defaults to the in-process bus. */
+  bus?: EventBus;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -53,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Open event streams must not hold a shutdown.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -73,6 +85,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   const auth = createAuthService({ db, config, humanCheck, now });
   const account = createAccountService({ db, config, sms, now });
+  const bus = deps.bus ?? createMemoryEventBus();
+  const configService = createConfigService({ db, bus });
+  const timeZone = config.TZ_DISTRICT;
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -117,6 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(auditRoutes, { db });
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
+  await app.register(configRoutes, { config: configService });
+  await app.register(stationsRoutes, {
+    stations: createStationsService({ db }),
+    push: createPushService({ db, bus, timeZone, now }),
+    readings: createReadingsService({ db, webParameters: configService.webParameters, timeZone, now }),
+  });
+  await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);
   return app;
 }

@@ -8,7 +8,18 @@ import { bearer, createTestApp, createUser, login, type TestContext } from './te
  * Public routes must be listed here on purpose (DECISIONS.md: anonymous callers get the public reads and
  * the public posts only).
  */
-const PUBLIC = new Set(['GET /api/health', 'GET /api/altcha-challenge', 'POST /api/user-login']);
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/altcha-challenge',
+  'POST /api/user-login',
+  'GET /api/web-parameters',
+  'GET /api/station',
+  'GET /api/water',
+  'GET /api/events',
+  // Stations authenticate with their own key instead of a session.
+  'GET /api/receive-water-level',
+  'GET /api/receive-rain',
+]);
 
 let ctx: TestContext;
 const tokens = new Map<string, string>();

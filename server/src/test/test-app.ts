@@ -2,7 +2,7 @@ import type { LoginResponse, Permission } from '@flood/domain';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
 import { insertUser } from '../features/users/users.repository';
@@ -18,7 +18,11 @@ export interface TestContext {
 }
 
 /** The real app on a fresh database, with a cheap proof of work so tests solve it in milliseconds. */
-export async function createTestApp(env: Record<string, string> = {}, database?: Database): Promise<TestContext> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  database?: Database,
+  deps: Partial<Pick<AppDeps, 'now' | 'bus' | 'sms'>> = {},
+): Promise<TestContext> {
   const { openTestDatabase } = await import('./test-db');
   const db = database ?? (await openTestDatabase());
   const config = loadConfig({
@@ -30,7 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}, database?:
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp({ config, database: db, logger: false });
+  const app = await buildApp({ config, database: db, logger: false, ...deps });
   return {
     app,
     db: db.db,

@@ -1,0 +1,83 @@
+/** The district's time zone unless configured otherwise (DECISIONS.md "Time"). */
+export const DEFAULT_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The wall-clock time of an instant in a time zone. */
+export function wallClock(date: Date, timeZone: string): WallClock {
+  const p = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(date)
+      .map((x) => [x.type, x.value]),
+  );
+  return {
+    year: Number(p.year),
+    month: Number(p.month),
+    day: Number(p.day),
+    hour: Number(p.hour),
+    minute: Number(p.minute),
+    second: Number(p.second),
+  };
+}
+
+/** The instant at which the district's clocks show this wall-clock time (exact for zones without DST gaps). */
+export function zonedToUtc(w: Omit<WallClock, 'second'> & { second?: number }, timeZone: string): Date {
+  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second ?? 0);
+  let guess = asUtc;
+  for (let i = 0; i < 2; i++) {
+    const seen = wallClock(new Date(guess), timeZone);
+    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+    guess += asUtc - seenAsUtc;
+  }
+  return new Date(guess);
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Parses DD/MM/YYYY into its parts; null when it is not a real calendar date. */
+export function parseDateVi(text: string): { year: number; month: number; day: number } | null {
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) return null;
+  return { year, month, day };
+}
+
+/** DD/MM/YYYY of an instant in the district. */
+export function formatDateVi(date: Date, timeZone: string): string {
+  const w = wallClock(date, timeZone);
+  return `${pad(w.day)}/${pad(w.month)}/${w.year}`;
+}
+
+/** DD/MM/YYYY HH:mm of an instant in the district. */
+export function formatDateTimeVi(date: Date, timeZone: string): string {
+  const w = wallClock(date, timeZone);
+  return `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}`;
+}

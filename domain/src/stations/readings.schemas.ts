@@ -1,0 +1,69 @@
+import '../common/zod-messages';
+import { z } from 'zod';
+import { parseDateVi } from '../common/time';
+import { StationKindSchema } from './stations.schemas';
+
+/** Reading types of the legacy API: rain (mm/h) or water height (cm). */
+export const READING_TYPES = { CURRENT_RAIN: 'rain', CURRENT_HIGH: 'water' } as const;
+export const ReadingTypeSchema = z.enum(['CURRENT_RAIN', 'CURRENT_HIGH']);
+
+const dateVi = () => z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' });
+
+/**
+ * `GET /api/water` in both observed forms: by type (+ date and hour) → every station's value for that hour;
+ * by stationCode (+ history, from, to) → that station's hourly series over an inclusive range.
+ */
+export const WaterQuerySchema = z
+  .object({
+    type: ReadingTypeSchema.optional(),
+    date: dateVi().optional(),
+    hour: z.coerce.number().int().min(0).max(23).optional(),
+    stationCode: z.string().trim().min(1).max(64).optional(),
+    history: z
+      .enum(['true', 'false', '1', '0'])
+      .transform((v) => v === 'true' || v === '1')
+      .optional(),
+    /** Range of the history, DD/MM/YYYY (inclusive); default the last 24 hours. */
+    from: dateVi().optional(),
+    to: dateVi().optional(),
+  })
+  .refine((q) => q.type || q.stationCode, { message: 'Cần type hoặc stationCode', path: ['type'] });
+export type WaterQuery = z.infer<typeof WaterQuerySchema>;
+
+/** A station's value at one hour, with its classification (server-side, with the current thresholds). */
+export const StationReadingSchema = z
+  .object({
+    stationId: z.number().int(),
+    stationCode: z.string(),
+    stationName: z.string(),
+    kind: StationKindSchema,
+    lat: z.number(),
+    long: z.number(),
+    /** Rain: mm in that hour (mm/h). Water: cm, the last reading of that hour. Null: no reading. */
+    value: z.number().nullable(),
+    observedAt: z.string().nullable(),
+    /** DD/MM/YYYY and HH of the hour, in the district. */
+    date: z.string().nullable(),
+    hour: z.string().nullable(),
+    status: z.string(),
+    statusLabel: z.string(),
+    disconnected: z.boolean(),
+    warningLevel1: z.number().nullable(),
+    warningLevel2: z.number().nullable(),
+    warningLevel3: z.number().nullable(),
+  })
+  .meta({ id: 'StationReading' });
+export type StationReading = z.infer<typeof StationReadingSchema>;
+
+export const SeriesPointSchema = z.object({ time: z.string(), value: z.number() });
+export const StationSeriesSchema = z
+  .object({
+    stationCode: z.string(),
+    stationName: z.string(),
+    kind: StationKindSchema,
+    /** Hour starts, ISO; rain = hourly sum (mm/h), water = hourly mean (cm). */
+    points: z.array(SeriesPointSchema),
+    levels: z.object({ level1: z.number(), level2: z.number(), level3: z.number() }).nullable(),
+  })
+  .meta({ id: 'StationSeries' });
+export type StationSeries = z.infer<typeof StationSeriesSchema>;

@@ -1,0 +1,146 @@
+import '../common/zod-messages';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
+import { TEXT_MAX } from '../common/text';
+import { parseDateVi } from '../common/time';
+import { stationKind } from './classify';
+
+const required = () => z.string().trim().min(1).max(TEXT_MAX);
+/** Coordinates arrive as strings in the legacy API: accept strings or numbers, return numbers. */
+const coordinate = (min: number, max: number) =>
+  z
+    .union([z.number(), z.string().trim().min(1)])
+    .transform(Number)
+    .pipe(z.number({ message: 'Phải là một số' }).min(min).max(max));
+/** A level in centimetres, or nothing. */
+const levelCm = () =>
+  z
+    .union([z.number(), z.string(), z.null()])
+    .optional()
+    .transform((v, ctx) => {
+      if (v === null || v === undefined || v === '') return null;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n < -10_000 || n > 100_000) {
+        ctx.addIssue({ code: 'custom', message: 'Mức nước không hợp lệ' });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+export const StationKindSchema = z.enum(['rain', 'water']);
+
+export const StationSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    description: z.string(),
+    kind: StationKindSchema,
+    /** Latitude (its real meaning, DECISIONS.md) — API name `lat`. */
+    lat: z.number(),
+    /** Longitude — API name `long`. */
+    long: z.number(),
+    warningLevel1: z.number().nullable(),
+    warningLevel2: z.number().nullable(),
+    warningLevel3: z.number().nullable(),
+    warningLowWater: z.number().nullable(),
+    userId: z.number().int().nullable(),
+    creatorName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Station' });
+export type Station = z.infer<typeof StationSchema>;
+
+/** What staff with `database` see in the edit modal: the station and its push key. */
+export const StationDetailSchema = StationSchema.extend({ pushKey: z.string() }).meta({ id: 'StationDetail' });
+export type StationDetail = z.infer<typeof StationDetailSchema>;
+
+/** Station form (back-office §5): code, name, description required; levels in centimetres, ascending. */
+export const StationBodySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .min(1)
+      .max(64)
+      .transform((s) => s.toUpperCase())
+      .refine((c) => stationKind(c) !== null, { message: 'Mã trạm phải chứa F00 (trạm mưa) hoặc F01 (trạm mực nước)' }),
+    name: required(),
+    description: required(),
+    lat: coordinate(-90, 90),
+    long: coordinate(-180, 180),
+    warningLevel1: levelCm(),
+    warningLevel2: levelCm(),
+    warningLevel3: levelCm(),
+    warningLowWater: levelCm(),
+  })
+  .superRefine((v, ctx) => {
+    const l = [v.warningLevel1, v.warningLevel2, v.warningLevel3];
+    for (let i = 1; i < 3; i++) {
+      const lower = l.slice(0, i).filter((x): x is number => x !== null);
+      const cur = l[i];
+      if (cur !== null && cur !== undefined && lower.some((x) => x >= cur)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [`warningLevel${i + 1}`],
+          message: 'Cấp báo động phải cao hơn các cấp thấp hơn',
+        });
+      }
+    }
+  })
+  .meta({ id: 'StationBody' });
+export type StationBody = z.input<typeof StationBodySchema>;
+
+export const StationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  keyword: z.string().trim().max(TEXT_MAX).optional(),
+  kind: StationKindSchema.optional(),
+});
+export type StationListQuery = z.infer<typeof StationListQuerySchema>;
+export const StationPageSchema = pageOf(StationSchema).meta({ id: 'StationPage' });
+export type StationPage = z.infer<typeof StationPageSchema>;
+
+// ---------- push ----------
+
+const intIn = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}$/, { message: `Giá trị từ ${min} đến ${max}` })
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+/** The station push call (DECISIONS.md "Station data push"): a cheap data logger's GET. */
+export const PushQuerySchema = z.object({
+  stationCode: z.string().trim().min(1).max(64),
+  date: z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' }),
+  hour: intIn(0, 23),
+  minute: intIn(0, 59),
+  value: z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, { message: 'Giá trị phải là một số' })
+    .transform(Number)
+    .pipe(z.number()),
+  key: z.string().min(1).max(128),
+});
+export type PushQuery = z.infer<typeof PushQuerySchema>;
+
+export const PushResultSchema = z
+  .object({
+    ok: z.literal(true),
+    /** False when the same station and time was already stored (the push is idempotent). */
+    stored: z.boolean(),
+    stationCode: z.string(),
+    observedAt: z.string(),
+    value: z.number(),
+  })
+  .meta({ id: 'PushResult' });
+export type PushResult = z.infer<typeof PushResultSchema>;
+
+/** Physical bounds of a reading: rain mm per interval, water level cm. */
+export const READING_BOUNDS = {
+  rain: { min: 0, max: 500 },
+  water: { min: -5_000, max: 100_000 },
+} as const;

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * Stores one reading and folds it into its hourly rollup in the same statement. A reading already stored
+ * for the same station and instant is left alone (idempotent push): returns false then.
+ */
+export async function insertReading(db: Db, stationId: number, observedAt: Date, value: number): Promise<boolean> {
+  const result = await db.execute(sql`
+    with ins as (
+      insert into readings (station_id, observed_at, value)
+      values (${stationId}, ${observedAt.toISOString()}::timestamptz, ${value})
+      on conflict do nothing
+      returning station_id, observed_at, value
+    )
+    insert into readings_hourly as h (station_id, hour, sum, count, min, max, last_value, last_at)
+    select station_id, date_trunc('hour', observed_at, 'UTC'), value, 1, value, value, value, observed_at from ins
+    on conflict (station_id, hour) do update set
+      sum = h.sum + excluded.sum,
+      count = h.count + 1,
+      min = least(h.min, excluded.min),
+      max = greatest(h.max, excluded.max),
+      last_value = case when excluded.last_at >= h.last_at then excluded.last_value else h.last_value end,
+      last_at = greatest(h.last_at, excluded.last_at)
+    returning 1 as stored`);
+  return rowsOf(result).length > 0;
+}
+
+/** Rows of a raw query, whichever driver ran it. */
+export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
+
+export interface HourValue {
+  stationId: number;
+  /** Rain: the hour's sum (mm/h). Water: the hour's last value (cm). */
+  value: number;
+  lastAt: Date;
+  hour: Date;
+}
+
+const valueOf = (kind: 'rain' | 'water') => (kind === 'rain' ? sql`h.sum` : sql`h.last_value`);
+
+/** Every station's value for one hour (stations without a reading that hour are absent). */
+export async function valuesAtHour(db: Db, kind: 'rain' | 'water', hour: Date): Promise<HourValue[]> {
+  const result = await db.execute(sql`
+    select h.station_id as "stationId", ${valueOf(kind)} as value, h.last_at as "lastAt", h.hour as hour
+    from readings_hourly h join stations s on s.id = h.station_id
+    where s.kind = ${kind} and h.hour = ${hour.toISOString()}::timestamptz`);
+  return rowsOf<HourValue>(result).map(normaliseHourValue);
+}
+
+/** The latest hour of every station of a kind (one index probe per station: LATERAL … LIMIT 1). */
+export async function latestValues(db: Db, kind: 'rain' | 'water'): Promise<HourValue[]> {
+  const result = await db.execute(sql`
+    select s.id as "stationId", ${valueOf(kind)} as value, h.last_at as "lastAt", h.hour as hour
+    from stations s
+    cross join lateral (
+      select * from readings_hourly h where h.station_id = s.id order by h.hour desc limit 1
+    ) h
+    where s.kind = ${kind}`);
+  return rowsOf<HourValue>(result).map(normaliseHourValue);
+}
+
+function normaliseHourValue(r: HourValue): HourValue {
+  return { stationId: Number(r.stationId), value: Number(r.value), lastAt: new Date(r.lastAt), hour: new Date(r.hour) };
+}
+
+/** Hourly series of a station between two instants, inclusive: rain sums, water means. */
+export async function hourlySeries(
+  db: Db,
+  stationId: number,
+  kind: 'rain' | 'water',
+  from: Date,
+  to: Date,
+): Promise<{ time: string; value: number }[]> {
+  const result = await db.execute(sql`
+    select h.hour as time, ${kind === 'rain' ? sql`h.sum` : sql`h.sum / h.count`} as value
+    from readings_hourly h
+    where h.station_id = ${stationId}
+      and h.hour >= date_trunc('hour', ${from.toISOString()}::timestamptz, 'UTC')
+      and h.hour <= ${to.toISOString()}::timestamptz
+    order by h.hour`);
+  return rowsOf<{ time: string | Date; value: number }>(result).map((r) => ({
+    time: new Date(r.time).toISOString(),
+    value: Math.round(Number(r.value) * 100) / 100,
+  }));
+}
+
+export async function countReadings(db: Db, stationId: number): Promise<number> {
+  const result = await db.execute(sql`select count(*)::int as n from readings where station_id = ${stationId}`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}

@@ -1,0 +1,130 @@
+import {
+  DISCONNECTED_LABEL,
+  effectiveLevels,
+  isDisconnected,
+  parseDateVi,
+  RAIN_STATUS_LABELS,
+  READING_TYPES,
+  rainStatus,
+  type StationReading,
+  type StationSeries,
+  WATER_STATUS_LABELS,
+  type WaterQuery,
+  type WebParameters,
+  wallClock,
+  waterStatus,
+  zonedToUtc,
+} from '@flood/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { allStations, findStationByCode } from '../stations/stations.repository';
+import type { StationRow } from '../stations/stations.table';
+import { type HourValue, hourlySeries, latestValues, valuesAtHour } from './readings.repository';
+
+export interface ReadingsServiceDeps {
+  db: Db;
+  webParameters: () => Promise<WebParameters>;
+  timeZone: string;
+  now: () => Date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** `GET /api/water`: every station's value at an hour (or now), or one station's hourly series. */
+export function createReadingsService({ db, webParameters, timeZone, now }: ReadingsServiceDeps) {
+  function describe(s: StationRow, v: HourValue | undefined, p: WebParameters, current: boolean): StationReading {
+    const t = now();
+    const disconnected = current && isDisconnected(v?.lastAt ?? null, t, p);
+    let status: string;
+    let statusLabel: string;
+    if (disconnected) {
+      status = 'disconnected';
+      statusLabel = DISCONNECTED_LABEL.vi;
+    } else if (!v) {
+      status = 'noData';
+      statusLabel = 'Không có dữ liệu';
+    } else if (s.kind === 'rain') {
+      status = rainStatus(v.value, p);
+      statusLabel = RAIN_STATUS_LABELS[status as keyof typeof RAIN_STATUS_LABELS].vi;
+    } else {
+      status = waterStatus(v.value, s, p);
+      statusLabel = WATER_STATUS_LABELS[status as keyof typeof WATER_STATUS_LABELS].vi;
+    }
+    const w = v ? wallClock(v.hour, timeZone) : null;
+    return {
+      stationId: s.id,
+      stationCode: s.code,
+      stationName: s.name,
+      kind: s.kind,
+      lat: s.latitude,
+      long: s.longitude,
+      value: v ? Math.round(v.value * 100) / 100 : null,
+      observedAt: v ? v.lastAt.toISOString() : null,
+      date: w ? `${pad(w.day)}/${pad(w.month)}/${w.year}` : null,
+      hour: w ? pad(w.hour) : null,
+      status,
+      statusLabel,
+      disconnected,
+      warningLevel1: s.warningLevel1,
+      warningLevel2: s.warningLevel2,
+      warningLevel3: s.warningLevel3,
+    };
+  }
+
+  return {
+    /** Every station of the type at the district hour `date` + `hour`, or the latest values when absent. */
+    async byType(type: keyof typeof READING_TYPES, date?: string, hour?: number): Promise<StationReading[]> {
+      const kind = READING_TYPES[type];
+      const p = await webParameters();
+      const current = !date;
+      let values: HourValue[];
+      if (date) {
+        const day = parseDateVi(date)!;
+        values = await valuesAtHour(db, kind, zonedToUtc({ ...day, hour: hour ?? 0, minute: 0 }, timeZone));
+      } else values = await latestValues(db, kind);
+      const byStation = new Map(values.map((v) => [v.stationId, v]));
+      const stations = await allStations(db, kind);
+      return stations.map((s) => describe(s, byStation.get(s.id), p, current));
+    },
+
+    /** Hourly series of one station over whole district days `from`…`to` (inclusive), else the last 24 h. */
+    async series(q: WaterQuery): Promise<StationSeries> {
+      const station = await findStationByCode(db, q.stationCode!);
+      if (!station) {
+        throw new AppError('NOT_FOUND', 'Không tìm thấy trạm', [
+          { field: 'stationCode', message: 'Không tìm thấy trạm' },
+        ]);
+      }
+      let from: Date;
+      let to: Date;
+      if (q.from || q.to) {
+        const f = parseDateVi(q.from ?? q.to!)!;
+        const t = parseDateVi(q.to ?? q.from!)!;
+        from = zonedToUtc({ ...f, hour: 0, minute: 0 }, timeZone);
+        to = new Date(zonedToUtc({ ...t, hour: 0, minute: 0 }, timeZone).getTime() + 86_400_000 - 1);
+        if (to < from) {
+          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
+            { field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' },
+          ]);
+        }
+        if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000) {
+          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
+            { field: 'to', message: 'Khoảng thời gian tối đa 3 năm' },
+          ]);
+        }
+      } else {
+        to = now();
+        from = new Date(to.getTime() - 24 * 3_600_000);
+      }
+      const p = await webParameters();
+      return {
+        stationCode: station.code,
+        stationName: station.name,
+        kind: station.kind,
+        points: await hourlySeries(db, station.id, station.kind, from, to),
+        levels: station.kind === 'water' ? effectiveLevels(station, p) : null,
+      };
+    },
+  };
+}
+export type ReadingsService = ReturnType<typeof createReadingsService>;

@@ -1,0 +1,125 @@
+import {
+  IdParamsSchema,
+  OkSchema,
+  PushQuerySchema,
+  PushResultSchema,
+  StationBodySchema,
+  StationDetailSchema,
+  StationListQuerySchema,
+  StationPageSchema,
+  StationReadingSchema,
+  StationSeriesSchema,
+  WaterQuerySchema,
+} from '@flood/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ReadingsService } from '../readings/readings.service';
+import type { PushService } from './push.service';
+import type { StationsService } from './stations.service';
+
+const database = { anyOf: ['database' as const] };
+const tags = ['Trạm đo / Stations'];
+
+export interface StationsRoutesOptions {
+  stations: StationsService;
+  push: PushService;
+  readings: ReadingsService;
+}
+
+/** Stations (back-office §2.4), the station push and the readings call (`/api/water`). */
+export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = async (app, opts) => {
+  const { stations, push, readings } = opts;
+
+  app.get('/api/station', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Danh sách trạm',
+      querystring: StationListQuerySchema,
+      response: { 200: StationPageSchema },
+    },
+    handler: (req) => stations.list(req.query),
+  });
+  app.get('/api/station/:id', {
+    config: { access: database },
+    schema: {
+      tags,
+      summary: 'Chi tiết trạm (kèm khoá đẩy dữ liệu)',
+      params: IdParamsSchema,
+      response: { 200: StationDetailSchema },
+    },
+    handler: (req) => stations.get(req.actor, req.params.id),
+  });
+  app.post('/api/station', {
+    config: { access: database },
+    schema: { tags, summary: 'Tạo trạm', body: StationBodySchema, response: { 200: StationDetailSchema } },
+    handler: (req) => stations.create(req.actor, req.body),
+  });
+  app.put('/api/station/:id', {
+    config: { access: database },
+    schema: {
+      tags,
+      summary: 'Sửa trạm',
+      params: IdParamsSchema,
+      body: StationBodySchema,
+      response: { 200: StationDetailSchema },
+    },
+    handler: (req) => stations.update(req.actor, req.params.id, req.body),
+  });
+  app.post('/api/station/:id/push-key', {
+    config: { access: database },
+    schema: {
+      tags,
+      summary: 'Tạo khoá đẩy dữ liệu mới',
+      params: IdParamsSchema,
+      response: { 200: StationDetailSchema },
+    },
+    handler: (req) => stations.regenerateKey(req.actor, req.params.id),
+  });
+  app.delete('/api/station/:id', {
+    config: { access: database },
+    schema: { tags, summary: 'Xoá trạm', params: IdParamsSchema, response: { 200: OkSchema } },
+    handler: async (req) => {
+      await stations.remove(req.actor, req.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  const pushTags = ['Đẩy dữ liệu trạm / Station push'];
+  app.get('/api/receive-water-level', {
+    config: { access: 'public' },
+    schema: {
+      tags: pushTags,
+      summary: 'Trạm đẩy mực nước (cm)',
+      querystring: PushQuerySchema,
+      response: { 200: PushResultSchema },
+    },
+    handler: (req) => push('water', req.query),
+  });
+  app.get('/api/receive-rain', {
+    config: { access: 'public' },
+    schema: {
+      tags: pushTags,
+      summary: 'Trạm đẩy lượng mưa (mm)',
+      querystring: PushQuerySchema,
+      response: { 200: PushResultSchema },
+    },
+    handler: (req) => push('rain', req.query),
+  });
+
+  app.get('/api/water', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Số liệu trạm: theo giờ (type, date, hour) hoặc chuỗi theo trạm (stationCode)',
+      querystring: WaterQuerySchema,
+      response: { 200: z.union([z.array(StationReadingSchema), StationSeriesSchema]) },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      const q = req.query;
+      if (q.stationCode) return readings.series(q);
+      return readings.byType(q.type!, q.date, q.hour);
+    },
+  });
+};

@@ -1,0 +1,134 @@
+import {
+  type Station,
+  type StationBodySchema,
+  type StationDetail,
+  type StationListQuery,
+  type StationPage,
+  stationKind,
+} from '@flood/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, requirePermission } from '../../lib/actor';
+import { randomToken } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/sql';
+import { recordAudit } from '../audit/audit.service';
+import { countReadings } from '../readings/readings.repository';
+import {
+  deleteStation,
+  findStation,
+  findStationRow,
+  insertStation,
+  listStations,
+  updateStation,
+} from './stations.repository';
+
+type Body = z.output<typeof StationBodySchema>;
+
+/** Audit texts fixed by back-office §1. */
+export const STATION_AUDIT = { create: 'Tạo mới trạm', update: 'Sửa thông tin trạm', remove: 'Xoá trạm' } as const;
+
+const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy trạm');
+const codeTaken = () =>
+  new AppError('CONFLICT', 'Mã trạm đã tồn tại', [{ field: 'code', message: 'Mã trạm đã tồn tại' }]);
+/** A push key a data logger can carry in a URL. */
+const newPushKey = () => randomToken(18);
+
+function valuesOf(body: Body) {
+  const kind = stationKind(body.code)!;
+  return {
+    code: body.code,
+    name: body.name,
+    description: body.description,
+    kind,
+    latitude: body.lat,
+    longitude: body.long,
+    // Rain stations have no warning levels (the form shows them only for water stations).
+    warningLevel1: kind === 'water' ? body.warningLevel1 : null,
+    warningLevel2: kind === 'water' ? body.warningLevel2 : null,
+    warningLevel3: kind === 'water' ? body.warningLevel3 : null,
+    warningLowWater: kind === 'water' ? body.warningLowWater : null,
+  };
+}
+
+/** Stations: public list for the map, management for staff with `database`. */
+export function createStationsService({ db }: { db: Db }) {
+  async function detail(id: number): Promise<StationDetail> {
+    const [station, row] = await Promise.all([findStation(db, id), findStationRow(db, id)]);
+    if (!station || !row) throw notFound();
+    return { ...station, pushKey: row.pushKey };
+  }
+
+  return {
+    list: (q: StationListQuery): Promise<StationPage> => listStations(db, q),
+
+    async publicGet(id: number): Promise<Station> {
+      const s = await findStation(db, id);
+      if (!s) throw notFound();
+      return s;
+    },
+
+    get(actor: Actor | undefined, id: number): Promise<StationDetail> {
+      requirePermission(actor, 'database');
+      return detail(id);
+    },
+
+    async create(actor: Actor | undefined, body: Body): Promise<StationDetail> {
+      const a = requirePermission(actor, 'database');
+      try {
+        const id = await db.transaction(async (tx) => {
+          const newId = await insertStation(tx, { ...valuesOf(body), pushKey: newPushKey(), userId: a.userId });
+          await recordAudit(tx, a, STATION_AUDIT.create);
+          return newId;
+        });
+        return detail(id);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw codeTaken();
+        throw e;
+      }
+    },
+
+    async update(actor: Actor | undefined, id: number, body: Body): Promise<StationDetail> {
+      const a = requirePermission(actor, 'database');
+      const current = await findStationRow(db, id);
+      if (!current) throw notFound();
+      const values = valuesOf(body);
+      if (values.kind !== current.kind && (await countReadings(db, id)) > 0) {
+        throw new AppError('CONFLICT', 'Không thể đổi loại trạm khi trạm đã có số liệu', [
+          { field: 'code', message: 'Không thể đổi loại trạm khi trạm đã có số liệu' },
+        ]);
+      }
+      try {
+        await db.transaction(async (tx) => {
+          await updateStation(tx, id, values);
+          await recordAudit(tx, a, STATION_AUDIT.update);
+        });
+      } catch (e) {
+        if (isUniqueViolation(e)) throw codeTaken();
+        throw e;
+      }
+      return detail(id);
+    },
+
+    /** A new key: the old one stops working at once. */
+    async regenerateKey(actor: Actor | undefined, id: number): Promise<StationDetail> {
+      const a = requirePermission(actor, 'database');
+      if (!(await findStationRow(db, id))) throw notFound();
+      await db.transaction(async (tx) => {
+        await updateStation(tx, id, { pushKey: newPushKey() });
+        await recordAudit(tx, a, STATION_AUDIT.update);
+      });
+      return detail(id);
+    },
+
+    async remove(actor: Actor | undefined, id: number): Promise<void> {
+      const a = requirePermission(actor, 'database');
+      await db.transaction(async (tx) => {
+        if (!(await findStationRow(tx, id))) throw notFound();
+        await deleteStation(tx, id);
+        await recordAudit(tx, a, STATION_AUDIT.remove);
+      });
+    },
+  };
+}
+export type StationsService = ReturnType<typeof createStationsService>;

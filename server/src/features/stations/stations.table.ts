@@ -1,0 +1,27 @@
+import { doublePrecision, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.table';
+
+/** Rain (F00…) and water-level (F01…) stations. Levels in centimetres; coordinates with their real meaning. */
+export const stations = pgTable(
+  'stations',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 64 }).notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: varchar('description', { length: 255 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<'rain' | 'water'>().notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    warningLevel1: doublePrecision('warning_level1'),
+    warningLevel2: doublePrecision('warning_level2'),
+    warningLevel3: doublePrecision('warning_level3'),
+    warningLowWater: doublePrecision('warning_low_water'),
+    /** The secret a station's data logger sends with each push (shown to staff, regenerable). */
+    pushKey: varchar('push_key', { length: 64 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stations_code_key').on(t.code)],
+);
+export type StationRow = typeof stations.$inferSelect;

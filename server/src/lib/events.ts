@@ -1,0 +1,48 @@
+/** An event as the bus carries it and `/api/events` streams it. */
+export interface BusEvent {
+  /** Increasing per process; browsers resume with Last-Event-ID. */
+  id: number;
+  type: string;
+  data: unknown;
+  at: string;
+}
+
+/**
+ * Where stored readings and alerts are announced. In-process by default; a Redis-backed bus with the same
+ * interface lets several server processes see every event (ARCHITECTURE.md "Events").
+ */
+export interface EventBus {
+  publish(type: string, data: unknown): BusEvent;
+  subscribe(listener: (event: BusEvent) => void): () => void;
+  /** Events after `id` still in the replay buffer (oldest first). */
+  since(id: number): BusEvent[];
+}
+
+/** The in-process bus with a ring buffer for resuming streams. */
+export function createMemoryEventBus(bufferSize = 1000): EventBus {
+  const listeners = new Set<(event: BusEvent) => void>();
+  const buffer: BusEvent[] = [];
+  let nextId = 1;
+  return {
+    publish(type, data) {
+      const event = { id: nextId++, type, data, at: new Date().toISOString() };
+      buffer.push(event);
+      if (buffer.length > bufferSize) buffer.shift();
+      for (const l of listeners) {
+        try {
+          l(event);
+        } catch {
+          // A failing listener must not stop the others or the publisher.
+        }
+      }
+      return event;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    since(id) {
+      return buffer.filter((e) => e.id > id);
+    },
+  };
+}
