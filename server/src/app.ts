@@ -24,6 +24,8 @@ import { eventsRoutes } from './features/events/events.routes';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
+import { importRoutes } from './features/readings/import.routes';
+import { createImportService } from './features/readings/import.service';
 import { createReadingsService } from './features/readings/readings.service';
 import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
 import { createPushService } from './features/stations/push.service';
@@ -138,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push: createPushService({ db, bus, timeZone, now }),
     readings: createReadingsService({ db, webParameters: configService.webParameters, timeZone, now }),
   });
+  await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);
   return app;

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
 
 function signInBanner(url: string, account: SystemAccountResult): string {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   await runMigrations(database);
   const account = await ensureSystemAccount(database.db, config);
+  await failInterruptedImports(database.db, new Date());
   const app = await buildApp({ config, database });
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

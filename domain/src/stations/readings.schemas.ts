@@ -67,3 +67,30 @@ export const StationSeriesSchema = z
   })
   .meta({ id: 'StationSeries' });
 export type StationSeries = z.infer<typeof StationSeriesSchema>;
+
+export const ImportRejectSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type ImportReject = z.infer<typeof ImportRejectSchema>;
+
+/** A bulk import of readings as the page follows it (polled for progress). */
+export const ImportJobSchema = z
+  .object({
+    id: z.string(),
+    fileName: z.string(),
+    status: z.enum(['queued', 'running', 'done', 'failed']),
+    total: z.number().int(),
+    processed: z.number().int(),
+    stored: z.number().int(),
+    duplicates: z.number().int(),
+    rejectedCount: z.number().int(),
+    rejected: z.array(ImportRejectSchema),
+    error: z.string().nullable(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ImportJob' });
+export type ImportJob = z.infer<typeof ImportJobSchema>;
+
+/** Largest accepted import file. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** Rejected rows kept in the report (the count covers them all). */
+export const IMPORT_MAX_REPORTED = 1000;

@@ -144,3 +144,6 @@ export const READING_BOUNDS = {
   rain: { min: 0, max: 500 },
   water: { min: -5_000, max: 100_000 },
 } as const;
+
+/** One row of a bulk import: the push's fields without the key (the importer is signed in). */
+export const ImportRowSchema = PushQuerySchema.omit({ key: true });

@@ -3,6 +3,7 @@ export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';
 export * from '../features/config/config.table';
 export * from '../features/groups/groups.table';
+export * from '../features/readings/import-jobs.table';
 export * from '../features/readings/readings.table';
 export * from '../features/sms/sms.table';
 export * from '../features/stations/stations.table';

@@ -92,3 +92,50 @@ export async function countReadings(db: Db, stationId: number): Promise<number> 
   const result = await db.execute(sql`select count(*)::int as n from readings where station_id = ${stationId}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
+
+export interface ReadingInput {
+  stationId: number;
+  observedAt: Date;
+  value: number;
+}
+
+/**
+ * Stores many readings in one statement (arrays unnested), folding the stored ones into their hourly
+ * rollups; duplicates of stored readings are skipped. Returns how many were new.
+ */
+export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const ids = `{${rows.map((r) => r.stationId).join(',')}}`;
+  const times = `{${rows.map((r) => `"${r.observedAt.toISOString()}"`).join(',')}}`;
+  const values = `{${rows.map((r) => r.value).join(',')}}`;
+  const result = await db.execute(sql`
+    with data as (
+      select * from unnest(${ids}::int[], ${times}::timestamptz[], ${values}::float8[]) as d(station_id, observed_at, value)
+    ),
+    ins as (
+      insert into readings (station_id, observed_at, value)
+      select station_id, observed_at, value from data
+      on conflict do nothing
+      returning station_id, observed_at, value
+    ),
+    agg as (
+      select station_id, date_trunc('hour', observed_at, 'UTC') as hour, sum(value) as sum, count(*)::int as count,
+        min(value) as min, max(value) as max,
+        (array_agg(value order by observed_at desc))[1] as last_value, max(observed_at) as last_at
+      from ins group by 1, 2
+    ),
+    up as (
+      insert into readings_hourly as h (station_id, hour, sum, count, min, max, last_value, last_at)
+      select station_id, hour, sum, count, min, max, last_value, last_at from agg
+      on conflict (station_id, hour) do update set
+        sum = h.sum + excluded.sum,
+        count = h.count + excluded.count,
+        min = least(h.min, excluded.min),
+        max = greatest(h.max, excluded.max),
+        last_value = case when excluded.last_at >= h.last_at then excluded.last_value else h.last_value end,
+        last_at = greatest(h.last_at, excluded.last_at)
+      returning 1
+    )
+    select (select count(*) from ins)::int as stored`);
+  return Number(rowsOf<{ stored: number }>(result)[0]?.stored ?? 0);
+}

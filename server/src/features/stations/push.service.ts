@@ -1,16 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
-import { type PushQuery, type PushResult, parseDateVi, READING_BOUNDS, zonedToUtc } from '@flood/domain';
+import type { FieldError, PushQuery, PushResult } from '@flood/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { checkReadingValue, observedAtOf, wrongKind } from '../readings/reading-rules';
 import { insertReading } from '../readings/readings.repository';
 import { findStationByCode } from './stations.repository';
 
-/** A reading may be stamped at most this far in the future (logger clocks drift). */
-const FUTURE_TOLERANCE_MS = 10 * 60_000;
-
-const bad = (field: string, message: string) =>
-  new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${field}`, [{ field, message }]);
+const bad = (e: FieldError) => new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${e.field}`, [e]);
 
 function sameKey(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -42,21 +39,11 @@ export function createPushService({ db, bus, timeZone, now }: PushServiceDeps) {
         { field: 'key', message: 'Khoá của trạm không đúng' },
       ]);
     }
-    if (station.kind !== kind) {
-      throw bad(
-        'stationCode',
-        kind === 'rain' ? 'Trạm này không phải trạm đo mưa' : 'Trạm này không phải trạm đo mực nước',
-      );
-    }
-    const bounds = READING_BOUNDS[kind];
-    if (!Number.isFinite(q.value) || q.value < bounds.min || q.value > bounds.max) {
-      throw bad('value', `Giá trị phải từ ${bounds.min} đến ${bounds.max}`);
-    }
-    const day = parseDateVi(q.date)!;
-    const observedAt = zonedToUtc({ ...day, hour: q.hour, minute: q.minute }, timeZone);
-    if (observedAt.getTime() > now().getTime() + FUTURE_TOLERANCE_MS) {
-      throw bad('date', 'Thời điểm đo ở tương lai');
-    }
+    if (station.kind !== kind) throw bad(wrongKind(kind));
+    const valueError = checkReadingValue(kind, q.value);
+    if (valueError) throw bad(valueError);
+    const observedAt = observedAtOf(q, timeZone, now());
+    if (!(observedAt instanceof Date)) throw bad(observedAt);
     const stored = await insertReading(db, station.id, observedAt, q.value);
     const result = {
       ok: true as const,

@@ -1,0 +1,173 @@
+import {
+  type FieldError,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_REPORTED,
+  type ImportJob,
+  type ImportReject,
+  ImportRowSchema,
+} from '@flood/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { type Actor, requirePermission } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import { recordAudit } from '../audit/audit.service';
+import { allStations } from '../stations/stations.repository';
+import type { StationRow } from '../stations/stations.table';
+import { type ImportJobRow, importJobs } from './import-jobs.table';
+import { detectFileKind, type FileKind, readRows } from './import-parse';
+import { checkReadingValue, observedAtOf } from './reading-rules';
+import { insertReadingsBatch, type ReadingInput } from './readings.repository';
+
+/** Readings per insert statement: large enough for throughput, small enough for steady progress. */
+export const IMPORT_BATCH = 5000;
+/** Imported readings this recent are also announced one by one on the event stream (live pages). */
+const LIVE_WINDOW_MS = 24 * 3_600_000;
+
+const toApi = (r: ImportJobRow): ImportJob => ({
+  id: r.id,
+  fileName: r.fileName,
+  status: r.status as ImportJob['status'],
+  total: r.total,
+  processed: r.processed,
+  stored: r.stored,
+  duplicates: r.duplicates,
+  rejectedCount: r.rejectedCount,
+  rejected: r.rejected,
+  error: r.error,
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+export interface ImportServiceDeps {
+  db: Db;
+  bus: EventBus;
+  timeZone: string;
+  now: () => Date;
+  logger: FastifyBaseLogger;
+}
+
+/** Bulk import of historical readings from CSV or Excel (staff with `database`), idempotent like the push. */
+export function createImportService({ db, bus, timeZone, now, logger }: ImportServiceDeps) {
+  const running = new Set<Promise<void>>();
+
+  async function update(id: string, values: Partial<typeof importJobs.$inferInsert>): Promise<void> {
+    await db.update(importJobs).set(values).where(eq(importJobs.id, id));
+  }
+
+  /** Checks one row like the push does; the reading, or why it is rejected. */
+  function checkRow(cells: Record<string, string>, byCode: Map<string, StationRow>): ReadingInput | FieldError {
+    const parsed = ImportRowSchema.safeParse(cells);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return { field: issue.path.join('.') || 'row', message: issue.message };
+    }
+    const q = parsed.data;
+    const station = byCode.get(q.stationCode.toUpperCase());
+    if (!station) return { field: 'stationCode', message: 'Không tìm thấy trạm' };
+    const valueError = checkReadingValue(station.kind, q.value);
+    if (valueError) return valueError;
+    const at = observedAtOf(q, timeZone, now());
+    if (!(at instanceof Date)) return at;
+    return { stationId: station.id, observedAt: at, value: q.value };
+  }
+
+  async function run(job: ImportJobRow, buf: Buffer, kind: FileKind, actor: Actor): Promise<void> {
+    const byCode = new Map((await allStations(db)).map((s) => [s.code, s]));
+    const codeOf = new Map([...byCode.values()].map((s) => [s.id, s]));
+    const valid: ReadingInput[] = [];
+    const rejected: ImportReject[] = [];
+    let rejectedCount = 0;
+    for await (const r of readRows(buf, kind)) {
+      if ('headerError' in r) throw new AppError('VALIDATION_FAILED', r.headerError);
+      const checked = checkRow(r.cells, byCode);
+      if ('field' in checked) {
+        rejectedCount++;
+        if (rejected.length < IMPORT_MAX_REPORTED) rejected.push({ row: r.row, ...checked });
+      } else valid.push(checked);
+    }
+    const total = valid.length + rejectedCount;
+    await update(job.id, { status: 'running', total, processed: rejectedCount, rejectedCount, rejected });
+    let stored = 0;
+    for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
+      const batch = valid.slice(i, i + IMPORT_BATCH);
+      stored += await insertReadingsBatch(db, batch);
+      const processed = rejectedCount + Math.min(i + IMPORT_BATCH, valid.length);
+      await update(job.id, { processed, stored, duplicates: processed - rejectedCount - stored });
+    }
+    const liveSince = now().getTime() - LIVE_WINDOW_MS;
+    for (const r of valid) {
+      if (r.observedAt.getTime() < liveSince) continue;
+      const s = codeOf.get(r.stationId)!;
+      bus.publish('reading', {
+        stationId: s.id,
+        stationCode: s.code,
+        kind: s.kind,
+        observedAt: r.observedAt.toISOString(),
+        value: r.value,
+      });
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(importJobs)
+        .set({ status: 'done', finishedAt: now(), duplicates: valid.length - stored, stored, processed: total })
+        .where(eq(importJobs.id, job.id));
+      await recordAudit(tx, actor, `Nhập số liệu quan trắc từ tệp ${job.fileName}: ${stored} bản ghi mới`);
+    });
+    bus.publish('import', { jobId: job.id, stored });
+  }
+
+  return {
+    /** Checks the file (size, content), records the job and processes it in the background. */
+    async start(actor: Actor | undefined, fileName: string, buf: Buffer, truncated: boolean): Promise<ImportJob> {
+      const a = requirePermission(actor, 'database');
+      if (truncated || buf.length > IMPORT_MAX_BYTES) {
+        throw new AppError('VALIDATION_FAILED', 'Tệp quá lớn (tối đa 20 MB)', [
+          { field: 'file', message: 'Tệp quá lớn (tối đa 20 MB)' },
+        ]);
+      }
+      const kind = detectFileKind(buf);
+      const ext = fileName.toLowerCase().split('.').pop();
+      if (!kind || (kind === 'xlsx' && ext !== 'xlsx') || (kind === 'csv' && ext !== 'csv' && ext !== 'txt')) {
+        throw new AppError('VALIDATION_FAILED', 'Chỉ nhận tệp CSV hoặc Excel (.xlsx)', [
+          { field: 'file', message: 'Chỉ nhận tệp CSV hoặc Excel (.xlsx)' },
+        ]);
+      }
+      const [job] = await db
+        .insert(importJobs)
+        .values({ userId: a.userId, fileName: fileName.slice(0, 255) })
+        .returning();
+      const p = run(job!, buf, kind, a)
+        .catch(async (e) => {
+          const message = e instanceof AppError ? e.message : 'Xảy ra lỗi khi nhập dữ liệu';
+          if (!(e instanceof AppError)) logger.error({ err: e, jobId: job!.id }, 'import failed');
+          await update(job!.id, { status: 'failed', error: message, finishedAt: now() }).catch(() => {});
+        })
+        .finally(() => running.delete(p));
+      running.add(p);
+      return toApi(job!);
+    },
+
+    async get(actor: Actor | undefined, id: string): Promise<ImportJob> {
+      requirePermission(actor, 'database');
+      const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+      if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy lượt nhập dữ liệu');
+      return toApi(row);
+    },
+
+    /** Waits for running imports (shutdown, tests). */
+    async drain(): Promise<void> {
+      await Promise.all([...running]);
+    },
+  };
+}
+export type ImportService = ReturnType<typeof createImportService>;
+
+/** Jobs cut off by a restart are marked failed (main.ts, single-process deployments). */
+export async function failInterruptedImports(db: Db, now: Date): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ status: 'failed', error: 'Máy chủ khởi động lại khi đang nhập', finishedAt: now })
+    .where(sql`${importJobs.status} in ('queued', 'running')`);
+}
