@@ -19,3 +19,17 @@ export async function signIn(page: Page, email: string, password: string): Promi
 export async function storedUser(page: Page): Promise<{ token: string; id: number } | null> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('flood.currentUser') ?? 'null'));
 }
+
+/** Signs out through the user menu and waits for the login button. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('user-menu').click();
+  await page.getByText('Đăng xuất', { exact: true }).click();
+  await expect(page.getByTestId('header-login')).toBeVisible();
+}
+
+/** Headers for calling the API as the user signed in on this page. */
+export async function authHeaders(page: Page): Promise<Record<string, string>> {
+  const user = await storedUser(page);
+  if (!user) throw new Error('not signed in');
+  return { authorization: `Bearer ${user.token}` };
+}

@@ -25,7 +25,7 @@ export const importRoutes: FastifyPluginAsyncZod<{ imports: ImportService }> = a
         throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn tệp', [{ field: 'file', message: 'Vui lòng chọn tệp' }]);
       }
       const file = await req.file();
-      if (!file || file.fieldname !== 'file') {
+      if (file?.fieldname !== 'file') {
         throw new AppError('VALIDATION_FAILED', 'Vui lòng chọn tệp', [{ field: 'file', message: 'Vui lòng chọn tệp' }]);
       }
       const buf = await file.toBuffer().catch((e: { code?: string }) => {

@@ -40,12 +40,12 @@ export interface HourValue {
   hour: Date;
 }
 
-const valueOf = (kind: 'rain' | 'water') => (kind === 'rain' ? sql`h.sum` : sql`h.last_value`);
+const hourValueSql = (kind: 'rain' | 'water') => (kind === 'rain' ? sql`h.sum` : sql`h.last_value`);
 
 /** Every station's value for one hour (stations without a reading that hour are absent). */
 export async function valuesAtHour(db: Db, kind: 'rain' | 'water', hour: Date): Promise<HourValue[]> {
   const result = await db.execute(sql`
-    select h.station_id as "stationId", ${valueOf(kind)} as value, h.last_at as "lastAt", h.hour as hour
+    select h.station_id as "stationId", ${hourValueSql(kind)} as value, h.last_at as "lastAt", h.hour as hour
     from readings_hourly h join stations s on s.id = h.station_id
     where s.kind = ${kind} and h.hour = ${hour.toISOString()}::timestamptz`);
   return rowsOf<HourValue>(result).map(normaliseHourValue);
@@ -54,7 +54,7 @@ export async function valuesAtHour(db: Db, kind: 'rain' | 'water', hour: Date): 
 /** The latest hour of every station of a kind (one index probe per station: LATERAL … LIMIT 1). */
 export async function latestValues(db: Db, kind: 'rain' | 'water'): Promise<HourValue[]> {
   const result = await db.execute(sql`
-    select s.id as "stationId", ${valueOf(kind)} as value, h.last_at as "lastAt", h.hour as hour
+    select s.id as "stationId", ${hourValueSql(kind)} as value, h.last_at as "lastAt", h.hour as hour
     from stations s
     cross join lateral (
       select * from readings_hourly h where h.station_id = s.id order by h.hour desc limit 1

@@ -1,10 +1,25 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
+import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
+
+/** The built back-office pages by route path (the domain route table); each is its own chunk. */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/user/group': lazy(() => import('../../features/users/pages/groups-page')),
+  '/user/user': lazy(() => import('../../features/users/pages/users-page')),
+  '/user/logs': lazy(() => import('../../features/users/pages/audit-page')),
+};
 
 /** Back-office pages (already behind the access guard and inside the side-menu layout). */
 export function BackOfficePage() {
   const route = useCurrentRouteDef();
   if (!route) return <NotFoundPage />;
-  return <PlaceholderPage titleKey={route.title} />;
+  const Page = PAGES[route.path];
+  if (!Page) return <PlaceholderPage titleKey={route.title} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page key={route.path} />
+    </Suspense>
+  );
 }

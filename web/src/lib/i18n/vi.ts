@@ -1,3 +1,5 @@
+import { GROUP_HAS_MEMBERS } from '@flood/domain';
+
 /** Vietnamese texts of the portal (default language). `en.ts` mirrors every key. */
 export const vi = {
   app: {
@@ -60,9 +62,21 @@ export const vi = {
   },
   common: {
     save: 'Lưu',
-    cancel: 'Hủy',
+    cancel: 'Huỷ',
     close: 'Đóng',
     loading: 'Đang tải...',
+    edit: 'Sửa',
+    delete: 'Xoá',
+    actions: 'Thao tác',
+  },
+  table: {
+    empty: 'Không có bản ghi nào',
+    total: 'Tổng số {{count}} bản ghi',
+  },
+  confirmDelete: {
+    title: 'Xác nhận xoá',
+    content: 'Bạn có chắc chắn muốn xoá?',
+    ok: 'Xoá',
   },
   form: {
     required: 'Vui lòng nhập {{label}}',
@@ -96,6 +110,45 @@ export const vi = {
     code: 'Mã xác thực',
     confirm: 'Xác nhận',
     verifySuccess: 'Xác thực thành công',
+  },
+  groups: {
+    add: 'Thêm nhóm',
+    createTitle: 'Thêm nhóm',
+    editTitle: 'Cập nhật nhóm',
+    name: 'Tên nhóm',
+    desc: 'Mô tả',
+    functions: 'Quyền',
+    functionsPlaceholder: 'Chọn quyền',
+    createdAt: 'Ngày tạo',
+    createSuccess: 'Tạo nhóm thành công',
+    updateSuccess: 'Cập nhật nhóm thành công',
+    deleteSuccess: 'Xoá nhóm thành công!',
+    hasMembers: GROUP_HAS_MEMBERS,
+  },
+  users: {
+    search: 'Tìm kiếm theo tên',
+    add: 'Thêm người dùng',
+    createTitle: 'Thêm người dùng',
+    editTitle: 'Cập nhật người dùng',
+    name: 'Họ và tên',
+    email: 'Email',
+    group: 'Nhóm',
+    groupPlaceholder: 'Chọn nhóm',
+    password: 'Mật khẩu',
+    passwordHelp: 'Để trống nếu không đổi mật khẩu',
+    phone: 'Số điện thoại',
+    functions: 'Quyền',
+    createdAt: 'Ngày tạo',
+    createSuccess: 'Tạo người dùng thành công',
+    updateSuccess: 'Cập nhật người dùng thành công',
+    deleteSuccess: 'Xoá người dùng thành công!',
+  },
+  audit: {
+    search: 'Tìm kiếm',
+    user: 'Người dùng',
+    content: 'Nội dung',
+    time: 'Thời gian',
+    empty: 'Không tìm thấy bản ghi nào',
   },
   errors: {
     generic: 'Xảy ra lỗi, vui lòng thử lại!',

@@ -1,7 +1,8 @@
 import { ChangePasswordFormSchema, TEXT_MAX } from '@flood/domain';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { changePassword } from '../api/auth-api';
 
@@ -42,57 +43,41 @@ export default function ChangePasswordModal({ open, onClose }: ChangePasswordMod
   const rule = (field: keyof ChangePasswordValues) => [zodRule(ChangePasswordFormSchema, field, t)];
 
   return (
-    <Modal
+    <FormModal<ChangePasswordValues>
       open={open}
       title={t('auth.changePasswordTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      centered
-      width={480}
-      afterClose={() => form.resetFields()}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          loading={mutation.isPending}
-          onClick={() => form.submit()}
-          data-testid="password-submit"
-        >
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      onFinish={onFinish}
+      loading={mutation.isPending}
+      submitTestId="password-submit"
     >
-      <Form<ChangePasswordValues> form={form} layout="vertical" onFinish={onFinish} disabled={mutation.isPending}>
-        <Form.Item label={t('auth.oldPassword')} name="oldPassword" required rules={rule('oldPassword')}>
-          <Input.Password id="oldPassword" autoComplete="current-password" maxLength={TEXT_MAX} />
-        </Form.Item>
-        <Form.Item label={t('auth.newPassword')} name="newPassword" required rules={rule('newPassword')}>
-          <Input.Password id="newPassword" autoComplete="new-password" maxLength={TEXT_MAX} />
-        </Form.Item>
-        <Form.Item
-          label={t('auth.confirmPassword')}
-          name="confirmPassword"
-          required
-          dependencies={['newPassword']}
-          validateFirst
-          rules={[
-            ...rule('confirmPassword'),
-            ({ getFieldValue }) => ({
-              validator: async (_, value: string | undefined) => {
-                const confirm = value?.trim() ?? '';
-                if (confirm && confirm !== (getFieldValue('newPassword') ?? '').trim()) {
-                  throw new Error(t('auth.passwordMismatch'));
-                }
-              },
-            }),
-          ]}
-        >
-          <Input.Password id="confirmPassword" autoComplete="new-password" maxLength={TEXT_MAX} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item label={t('auth.oldPassword')} name="oldPassword" required rules={rule('oldPassword')}>
+        <Input.Password id="oldPassword" autoComplete="current-password" maxLength={TEXT_MAX} />
+      </Form.Item>
+      <Form.Item label={t('auth.newPassword')} name="newPassword" required rules={rule('newPassword')}>
+        <Input.Password id="newPassword" autoComplete="new-password" maxLength={TEXT_MAX} />
+      </Form.Item>
+      <Form.Item
+        label={t('auth.confirmPassword')}
+        name="confirmPassword"
+        required
+        dependencies={['newPassword']}
+        validateFirst
+        rules={[
+          ...rule('confirmPassword'),
+          ({ getFieldValue }) => ({
+            validator: async (_, value: string | undefined) => {
+              const confirm = value?.trim() ?? '';
+              if (confirm && confirm !== (getFieldValue('newPassword') ?? '').trim()) {
+                throw new Error(t('auth.passwordMismatch'));
+              }
+            },
+          }),
+        ]}
+      >
+        <Input.Password id="confirmPassword" autoComplete="new-password" maxLength={TEXT_MAX} />
+      </Form.Item>
+    </FormModal>
   );
 }

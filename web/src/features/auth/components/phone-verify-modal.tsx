@@ -1,7 +1,8 @@
 import { ConfirmPhoneBodySchema, PHONE_CODE_LENGTH } from '@flood/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api/client';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { updateUserDetail, useSession } from '../../../lib/session/session-store';
@@ -54,45 +55,41 @@ export default function PhoneVerifyModal({ open, onClose }: PhoneVerifyModalProp
   };
 
   return (
-    <Modal
+    <FormModal<ConfirmValues>
       open={open}
       title={t('auth.verifyTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      centered
-      width={480}
-      footer={null}
+      onClose={onClose}
+      form={form}
+      onFinish={onFinish}
+      loading={confirm.isPending}
+      submitTestId="confirm-submit"
+      submitText={t('auth.confirm')}
     >
-      <Space orientation="vertical" size="middle" className="full-width">
+      <Space orientation="vertical" size="middle" className="full-width phone-verify-intro">
         {phone ? (
-          <Typography.Paragraph>{t('auth.verifyIntro', { phone })}</Typography.Paragraph>
+          <Typography.Paragraph className="phone-verify-text">{t('auth.verifyIntro', { phone })}</Typography.Paragraph>
         ) : (
           <Alert type="warning" showIcon title={t('auth.verifyNoPhone')} />
         )}
         <Button onClick={() => sendCode.mutate()} loading={sendCode.isPending} data-testid="send-code">
           {t('auth.sendCode')}
         </Button>
-        <Form<ConfirmValues> form={form} layout="vertical" onFinish={onFinish} disabled={confirm.isPending}>
-          <Form.Item
-            label={t('auth.code')}
-            name="code"
-            htmlFor="confirm-code"
-            required
-            rules={[zodRule(ConfirmPhoneBodySchema, 'code', t)]}
-          >
-            <Input
-              id="confirm-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={PHONE_CODE_LENGTH}
-              pattern="\d*"
-            />
-          </Form.Item>
-          <Button type="primary" htmlType="submit" loading={confirm.isPending} data-testid="confirm-submit">
-            {t('auth.confirm')}
-          </Button>
-        </Form>
       </Space>
-    </Modal>
+      <Form.Item
+        label={t('auth.code')}
+        name="code"
+        htmlFor="confirm-code"
+        required
+        rules={[zodRule(ConfirmPhoneBodySchema, 'code', t)]}
+      >
+        <Input
+          id="confirm-code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={PHONE_CODE_LENGTH}
+          pattern="\d*"
+        />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,8 @@
 import { ProfileBodySchema, TEXT_MAX } from '@flood/domain';
 import { useMutation } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { FormModal } from '../../../components/form-modal';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { updateUserDetail, useSession } from '../../../lib/session/session-store';
 import { updateProfile } from '../api/auth-api';
@@ -41,54 +42,34 @@ export default function ProfileModal({ open, onClose }: ProfileModalProps) {
   };
 
   return (
-    <Modal
+    <FormModal<ProfileValues>
       open={open}
       title={t('auth.profileTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      centered
-      width={480}
-      footer={[
-        <Button key="cancel" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>,
-        <Button
-          key="submit"
-          type="primary"
-          loading={mutation.isPending}
-          onClick={() => form.submit()}
-          data-testid="profile-submit"
-        >
-          {t('common.save')}
-        </Button>,
-      ]}
+      onClose={onClose}
+      form={form}
+      onFinish={onFinish}
+      loading={mutation.isPending}
+      submitTestId="profile-submit"
+      initialValues={{ name: session?.userDetail.name ?? '', phone: session?.userDetail.phone ?? '' }}
     >
-      <Form<ProfileValues>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={mutation.isPending}
-        initialValues={{ name: session?.userDetail.name ?? '', phone: session?.userDetail.phone ?? '' }}
+      <Form.Item
+        label={t('auth.name')}
+        name="name"
+        htmlFor="profile-name"
+        required
+        rules={[zodRule(ProfileBodySchema, 'name', t)]}
       >
-        <Form.Item
-          label={t('auth.name')}
-          name="name"
-          htmlFor="profile-name"
-          required
-          rules={[zodRule(ProfileBodySchema, 'name', t)]}
-        >
-          <Input id="profile-name" autoComplete="name" maxLength={TEXT_MAX} />
-        </Form.Item>
-        <Form.Item
-          label={t('auth.phone')}
-          name="phone"
-          htmlFor="profile-phone"
-          required
-          rules={[zodRule(ProfileBodySchema, 'phone', t)]}
-        >
-          <Input id="profile-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={TEXT_MAX} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input id="profile-name" autoComplete="name" maxLength={TEXT_MAX} />
+      </Form.Item>
+      <Form.Item
+        label={t('auth.phone')}
+        name="phone"
+        htmlFor="profile-phone"
+        required
+        rules={[zodRule(ProfileBodySchema, 'phone', t)]}
+      >
+        <Input id="profile-phone" type="tel" inputMode="numeric" autoComplete="tel" maxLength={TEXT_MAX} />
+      </Form.Item>
+    </FormModal>
   );
 }

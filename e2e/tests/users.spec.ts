@@ -1,0 +1,132 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from '../fixtures';
+import { authHeaders, signIn, signOut } from './helpers';
+
+const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+const GROUP = `Cán bộ tin tức ${suffix}`;
+const USER = { name: `Cán bộ ${suffix}`, email: `can.bo.${suffix}@e2e.local`, password: 'Mat-khau-e2e-2026' };
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+async function signInAsAdmin(page: Page) {
+  await page.goto('/dashboard');
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page.getByTestId('user-menu')).toContainText(ADMIN.name);
+}
+
+/** Picks options of the antd select whose input has this id. */
+async function choose(page: Page, selectId: string, labels: string[]) {
+  await page.locator(`#${selectId}`).click();
+  for (const label of labels) {
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).first().click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('the administrator creates a group and a user, who then sees only the permitted views', async ({ page }) => {
+  await signInAsAdmin(page);
+
+  // Group with the News and Analysis permissions.
+  await page.goto('/user/group');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nhóm người dùng' })).toBeVisible();
+  await page.getByTestId('group-add').click();
+  await expect(page.getByTestId('group-modal').getByText('Thêm nhóm')).toBeVisible();
+  await page.locator('#group-name').fill(GROUP);
+  await page.locator('#group-desc').fill('Nhóm biên tập tin tức và phân tích');
+  await choose(page, 'group-functions', ['Tin tức', 'Phân tích']);
+  await page.getByTestId('group-submit').click();
+  await expect(page.getByText('Tạo nhóm thành công')).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(escapeRegExp(GROUP)) })).toBeVisible();
+
+  // A user of that group: choosing the group copies its permissions.
+  await page.goto('/user/user');
+  await expect(page.getByRole('heading', { level: 1, name: 'Người dùng' })).toBeVisible();
+  await page.getByTestId('user-add').click();
+  await page.locator('#user-name').fill(USER.name);
+  await page.locator('#user-email').fill(USER.email);
+  await page.locator('#user-password').fill(USER.password);
+  const boxes = page.getByTestId('user-functions');
+  await expect(boxes.getByLabel('Hệ thống')).toBeChecked();
+  await expect(boxes.getByLabel('Hệ thống')).toBeDisabled();
+  await expect(boxes.getByLabel('Tin tức')).not.toBeChecked();
+  await choose(page, 'user-group', [GROUP]);
+  await expect(boxes.getByLabel('Tin tức')).toBeChecked();
+  await expect(boxes.getByLabel('Phân tích')).toBeChecked();
+  await expect(boxes.getByLabel('Người dùng')).not.toBeChecked();
+  await expect(boxes.getByLabel('Cơ sở dữ liệu')).not.toBeChecked();
+  await page.getByTestId('user-submit').click();
+  await expect(page.getByText('Tạo người dùng thành công')).toBeVisible();
+  await page.getByTestId('user-search').fill(USER.name);
+  await expect(page.getByRole('row', { name: new RegExp(escapeRegExp(USER.email)) })).toContainText(GROUP);
+
+  // The new user sees only the views of their permissions.
+  await signOut(page);
+  await signIn(page, USER.email, USER.password);
+  await expect(page.getByTestId('user-menu')).toContainText(USER.name);
+  await page.getByTestId('view-switch').click();
+  const menu = page.locator('.ant-dropdown:visible');
+  await expect(menu.getByRole('menuitem', { name: 'Quản trị hệ thống' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Phân tích' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Tin tức' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Người dùng' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Cơ sở dữ liệu' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The users view is not theirs: /user/group sends them away.
+  await page.goto('/user/group');
+  await expect(page).toHaveURL(/\/system\/sms$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Nhóm người dùng' })).toHaveCount(0);
+});
+
+test('deleting a group with members is refused', async ({ page }) => {
+  await signInAsAdmin(page);
+  const headers = await authHeaders(page);
+  const name = `Nhóm có thành viên ${suffix}`;
+  const group = await page.request.post('/api/group', { headers, data: { name, functions: ['news'] } });
+  expect(group.status()).toBe(200);
+  const { id } = (await group.json()) as { id: number };
+  const user = await page.request.post('/api/user', {
+    headers,
+    data: {
+      name: `Thành viên ${suffix}`,
+      email: `thanh.vien.${suffix}@e2e.local`,
+      groupId: id,
+      password: USER.password,
+    },
+  });
+  expect(user.status()).toBe(200);
+
+  await page.goto('/user/group');
+  const row = page.locator(`tr[data-row-key="${id}"]`);
+  await expect(row).toContainText(name);
+  await row.getByRole('button', { name: 'Xoá' }).click();
+  await expect(page.getByText('Có thành viên trong nhóm, không thể xoá!')).toBeVisible();
+  await expect(page.getByText('Bạn có chắc chắn muốn xoá?')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator(`tr[data-row-key="${id}"]`)).toContainText(name);
+
+  // The server refuses too.
+  const refused = await page.request.delete(`/api/group/${id}`, { headers: await authHeaders(page) });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { message: string }).message).toBe('Có thành viên trong nhóm, không thể xoá!');
+});
+
+test('the audit log shows those actions and its search filters them', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/user/logs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Nhật ký hệ thống' })).toBeVisible();
+  const rows = page.getByTestId('audit-table').locator('tbody tr.ant-table-row');
+  await expect(rows.filter({ hasText: new RegExp(`Tạo nhóm người dùng ${escapeRegExp(GROUP)}`) })).toHaveCount(1);
+  await expect(rows.filter({ hasText: new RegExp(`Tạo người dùng ${escapeRegExp(USER.email)}`) })).toHaveCount(1);
+  await expect(rows.first()).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+
+  await page.getByTestId('audit-search').fill(GROUP);
+  await expect
+    .poll(async () => {
+      const texts = await rows.allTextContents();
+      return texts.length > 0 && texts.every((text) => text.includes(GROUP));
+    })
+    .toBe(true);
+  await expect(rows.filter({ hasText: USER.email })).toHaveCount(0);
+});

@@ -1,0 +1,73 @@
+import { Button, Form, type FormInstance, Modal } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface FormModalProps<V> {
+  open: boolean;
+  title: ReactNode;
+  onClose: () => void;
+  form: FormInstance<V>;
+  onFinish: (values: V) => void;
+  /** The submission is running: the submit button spins and the fields are disabled. */
+  loading?: boolean;
+  /** data-testid of the submit button. */
+  submitTestId: string;
+  /** Submit button text; defaults to 'Lưu'. */
+  submitText?: ReactNode;
+  initialValues?: Partial<V>;
+  onValuesChange?: (changed: Partial<V>, all: V) => void;
+  width?: number;
+  /** data-testid around the whole dialog. */
+  modalTestId?: string;
+  children: ReactNode;
+}
+
+/** A dialog holding one antd form, with 'Huỷ' and 'Lưu' in the footer; its fields are destroyed on close. */
+export function FormModal<V extends object>({
+  open,
+  title,
+  onClose,
+  form,
+  onFinish,
+  loading = false,
+  submitTestId,
+  submitText,
+  initialValues,
+  onValuesChange,
+  width = 480,
+  modalTestId,
+  children,
+}: FormModalProps<V>) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      title={title}
+      onCancel={onClose}
+      destroyOnHidden
+      centered
+      width={width}
+      afterClose={() => form.resetFields()}
+      modalRender={modalTestId ? (node) => <div data-testid={modalTestId}>{node}</div> : undefined}
+      footer={[
+        <Button key="cancel" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>,
+        <Button key="submit" type="primary" loading={loading} onClick={() => form.submit()} data-testid={submitTestId}>
+          {submitText ?? t('common.save')}
+        </Button>,
+      ]}
+    >
+      <Form<V>
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        disabled={loading}
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+      >
+        {children}
+      </Form>
+    </Modal>
+  );
+}
