@@ -27,6 +27,8 @@ import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/readings/import.routes';
 import { createImportService } from './features/readings/import.service';
 import { createReadingsService } from './features/readings/readings.service';
+import { reportsRoutes } from './features/readings/reports.routes';
+import { createReportsService } from './features/readings/reports.service';
 import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
 import { createPushService } from './features/stations/push.service';
 import { stationsRoutes } from './features/stations/stations.routes';
@@ -135,11 +137,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
   await app.register(configRoutes, { config: configService });
+  const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   await app.register(stationsRoutes, {
     stations: createStationsService({ db }),
     push: createPushService({ db, bus, timeZone, now }),
-    readings: createReadingsService({ db, webParameters: configService.webParameters, timeZone, now }),
+    readings,
   });
+  await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });
   await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);

@@ -16,6 +16,9 @@ const PUBLIC = new Set([
   'GET /api/station',
   'GET /api/water',
   'GET /api/events',
+  'GET /api/water/export',
+  'GET /api/water/export-moment',
+  'GET /api/station/export',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

@@ -94,3 +94,34 @@ export type ImportJob = z.infer<typeof ImportJobSchema>;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Rejected rows kept in the report (the count covers them all). */
 export const IMPORT_MAX_REPORTED = 1000;
+
+/** Yearly rain report: total mm per month of each rain station (back-office §7 report-rain). */
+export const RainReportQuerySchema = z.object({ year: z.coerce.number().int().min(1990).max(2100) });
+export const RainReportSchema = z
+  .object({
+    year: z.number().int(),
+    stations: z.array(
+      z.object({ stationCode: z.string(), stationName: z.string(), months: z.array(z.number()), total: z.number() }),
+    ),
+  })
+  .meta({ id: 'RainReport' });
+export type RainReport = z.infer<typeof RainReportSchema>;
+
+/** Monthly water report: daily mean level (cm) of each water station; month as MM/YYYY. */
+export const WaterReportQuerySchema = z.object({
+  month: z.string().regex(/^(0[1-9]|1[0-2])\/\d{4}$/, { message: 'Tháng phải có dạng MM/YYYY' }),
+});
+export const WaterReportSchema = z
+  .object({
+    month: z.string(),
+    stations: z.array(
+      z.object({
+        stationCode: z.string(),
+        stationName: z.string(),
+        days: z.array(z.object({ date: z.string(), average: z.number().nullable() })),
+        average: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'WaterReport' });
+export type WaterReport = z.infer<typeof WaterReportSchema>;

@@ -139,3 +139,27 @@ export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise
     select (select count(*) from ins)::int as stored`);
   return Number(rowsOf<{ stored: number }>(result)[0]?.stored ?? 0);
 }
+
+/** Totals of hourly values per station and district-local bucket (day or month) between two instants. */
+export async function bucketTotals(
+  db: Db,
+  kind: 'rain' | 'water',
+  bucket: 'day' | 'month',
+  from: Date,
+  to: Date,
+  timeZone: string,
+): Promise<{ stationId: number; bucket: string; sum: number; count: number }[]> {
+  const result = await db.execute(sql`
+    select h.station_id as "stationId",
+      to_char(date_trunc(${bucket}, h.hour, ${timeZone}) at time zone ${timeZone}, 'YYYY-MM-DD') as bucket,
+      sum(h.sum) as sum, sum(h.count)::int as count
+    from readings_hourly h join stations s on s.id = h.station_id
+    where s.kind = ${kind} and h.hour >= ${from.toISOString()}::timestamptz and h.hour < ${to.toISOString()}::timestamptz
+    group by 1, 2`);
+  return rowsOf<{ stationId: number; bucket: string; sum: number; count: number }>(result).map((r) => ({
+    stationId: Number(r.stationId),
+    bucket: r.bucket,
+    sum: Number(r.sum),
+    count: Number(r.count),
+  }));
+}
