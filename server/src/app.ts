@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAccessControl(app, auth.resolveToken);
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, { database, demo: config.DEMO, timeZone: config.TZ_DISTRICT });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   await app.register(auditRoutes, { db });
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });

@@ -36,6 +36,9 @@ export const ConfigSchema = z.object({
   PHONE_CODE_TTL_MINUTES: int(5, 1),
   PHONE_CODE_RESEND_SECONDS: int(60, 0),
   SMS_GATEWAY: z.enum(['log']).default('log'),
+  /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
+  DEMO: bool.default(true),
+  DEMO_INTERVAL_SECONDS: int(60, 5),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

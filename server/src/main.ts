@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { seedDemo } from './features/demo/demo.seed';
+import { startDemoSimulator } from './features/demo/demo.simulator';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
 
@@ -30,9 +32,20 @@ async function main(): Promise<void> {
   await runMigrations(database);
   const account = await ensureSystemAccount(database.db, config);
   await failInterruptedImports(database.db, new Date());
+  if (config.DEMO) {
+    const t0 = performance.now();
+    const demo = await seedDemo(database.db, new Date());
+    if (demo.seeded) {
+      process.stdout.write(
+        `Đã nạp dữ liệu minh hoạ / demo data loaded: ${demo.readings} readings in ${Math.round(performance.now() - t0)} ms\n`,
+      );
+    }
+  }
   const app = await buildApp({ config, database });
+  let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
+    stopDemo();
     await app.close();
     await database.close();
     process.exit(0);
@@ -40,6 +53,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
+  if (config.DEMO) {
+    const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+    stopDemo = startDemoSimulator({
+      db: database.db,
+      baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${config.PORT}`,
+      timeZone: config.TZ_DISTRICT,
+      intervalMs: config.DEMO_INTERVAL_SECONDS * 1000,
+      logger: app.log,
+    });
+  }
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
   process.stdout.write(signInBanner(`http://${shownHost}:${config.PORT}`, account));
 }

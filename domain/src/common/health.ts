@@ -9,3 +9,14 @@ export const HealthSchema = z
   })
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
+
+/** What every page needs to know about this installation. */
+export const AppInfoSchema = z
+  .object({
+    /** Demo mode: the data are illustrative ('Dữ liệu minh hoạ' banner). */
+    demo: z.boolean(),
+    timeZone: z.string(),
+    version: z.string(),
+  })
+  .meta({ id: 'AppInfo' });
+export type AppInfo = z.infer<typeof AppInfoSchema>;

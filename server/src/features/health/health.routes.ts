@@ -1,11 +1,24 @@
-import { HealthSchema } from '@flood/domain';
+import { AppInfoSchema, HealthSchema } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
 /** Liveness with a database round-trip: load balancers and the start benchmark poll it. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; demo: boolean; timeZone: string }> = async (
+  app,
+  { database, demo, timeZone },
+) => {
+  app.get('/api/app-info', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['Hệ thống / System'],
+      summary: 'Thông tin cài đặt (chế độ minh hoạ, múi giờ)',
+      response: { 200: AppInfoSchema },
+    },
+    handler: async () => ({ demo, timeZone, version: VERSION }),
+  });
+
   app.get('/api/health', {
     config: { access: 'public' },
     schema: {

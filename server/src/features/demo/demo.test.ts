@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/test-app';
+import { latestValues } from '../readings/readings.repository';
+import { allStations } from '../stations/stations.repository';
+import { seedDemo } from './demo.seed';
+import { startDemoSimulator } from './demo.simulator';
+
+const NOW = new Date();
+let ctx: TestContext;
+let seeded: Awaited<ReturnType<typeof seedDemo>>;
+beforeAll(async () => {
+  ctx = await createTestApp({ DEMO: 'true' });
+  seeded = await seedDemo(ctx.db, NOW);
+}, 120_000);
+afterAll(() => ctx?.close());
+
+describe('demo data', () => {
+  it('seeds 8 rain and 5 water stations with 60 days of half-hourly readings, once', async () => {
+    expect(seeded).toEqual({ seeded: true, readings: 13 * 60 * 48 });
+    const stations = await allStations(ctx.db);
+    expect(stations.filter((s) => s.kind === 'rain')).toHaveLength(8);
+    expect(stations.filter((s) => s.kind === 'water')).toHaveLength(5);
+    expect(await seedDemo(ctx.db, NOW)).toEqual({ seeded: false, readings: 0 });
+  });
+
+  it('places F01024 opposite the district medical centre with level II = 0.5 m', async () => {
+    const s = (await allStations(ctx.db)).find((x) => x.code === 'F01024')!;
+    expect(s).toMatchObject({ latitude: 21.273, longitude: 107.2896, warningLevel2: 50 });
+    expect(s.description).toContain('Trung tâm Y tế huyện');
+  });
+
+  it('has a storm that drives every river above its level II, and calm water now', async () => {
+    const from = new Date(NOW.getTime() - 59 * 86_400_000);
+    const fmt = (d: Date) =>
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Ho_Chi_Minh',
+        day: '2-digit',
+        month: '2-digit',
+        year: 'numeric',
+      }).format(d);
+    for (const s of await allStations(ctx.db, 'water')) {
+      const series = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/water?stationCode=${s.code}&from=${fmt(from)}&to=${fmt(NOW)}`,
+        })
+      ).json();
+      const peak = Math.max(...series.points.map((p: { value: number }) => p.value));
+      expect(peak, s.code).toBeGreaterThanOrEqual(s.warningLevel2!);
+      expect(peak, s.code).toBeLessThan(s.warningLevel3! + 40);
+    }
+    const latest = await latestValues(ctx.db, 'water');
+    for (const v of latest) {
+      const s = (await allStations(ctx.db, 'water')).find((x) => x.id === v.stationId)!;
+      expect(v.value, s.code).toBeLessThan(s.warningLevel1!);
+    }
+  });
+});
+
+describe('demo simulator', () => {
+  it('pushes a new reading per station through the real push call', async () => {
+    const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const pushed: string[] = [];
+    const stop = startDemoSimulator({
+      db: ctx.db,
+      baseUrl: base,
+      timeZone: 'Asia/Ho_Chi_Minh',
+      intervalMs: 50,
+      logger: ctx.app.log,
+      fetchImpl: async (url, init) => {
+        pushed.push(String(url));
+        const res = await fetch(url, init);
+        expect(res.status).toBe(200);
+        return res;
+      },
+    });
+    const deadline = Date.now() + 10_000;
+    while (pushed.length < 13 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    stop();
+    expect(pushed.length).toBeGreaterThanOrEqual(13);
+    expect(pushed.some((u) => u.includes('/api/receive-water-level?stationCode=F01024'))).toBe(true);
+    expect(pushed.some((u) => u.includes('/api/receive-rain?stationCode=F00001'))).toBe(true);
+  });
+});
