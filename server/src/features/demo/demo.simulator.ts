@@ -65,10 +65,20 @@ export function startDemoSimulator(opts: {
     }
   }
 
-  const timer = setInterval(
-    () => void tick().catch((err) => opts.logger.warn({ err }, 'demo tick failed')),
-    opts.intervalMs,
-  );
-  timer.unref();
-  return () => clearInterval(timer);
+  // Each tick is scheduled after the previous one finished: a slow database never piles ticks up.
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      await tick().catch((err) => opts.logger.warn({ err }, 'demo tick failed'));
+      schedule();
+    }, opts.intervalMs);
+    timer.unref();
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
 }

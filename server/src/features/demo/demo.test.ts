@@ -78,7 +78,13 @@ describe('demo simulator', () => {
     while (pushed.length < 13 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     stop();
     expect(pushed.length).toBeGreaterThanOrEqual(13);
-    expect(pushed.some((u) => u.includes('/api/receive-water-level?stationCode=F01024'))).toBe(true);
-    expect(pushed.filter((u) => u.includes('/api/receive-rain?stationCode=F00001')), pushed.join('\n')).not.toHaveLength(0);
+    expect(
+      pushed.some((u) => u.includes('/api/receive-water-level?stationCode=F01024')),
+      pushed.join('\n'),
+    ).toBe(true);
+    expect(
+      pushed.filter((u) => u.includes('/api/receive-rain?stationCode=F00001')),
+      pushed.join('\n'),
+    ).not.toHaveLength(0);
   });
 });
