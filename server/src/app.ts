@@ -26,11 +26,13 @@ import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
 import { importRoutes } from './features/readings/import.routes';
 import { createImportService } from './features/readings/import.service';
+import { createReadingWriter } from './features/readings/reading-writer';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
 import { createReportsService } from './features/readings/reports.service';
 import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
 import { createPushService } from './features/stations/push.service';
+import { createStationLookup } from './features/stations/station-lookup';
 import { stationsRoutes } from './features/stations/stations.routes';
 import { createStationsService } from './features/stations/stations.service';
 import { usersRoutes } from './features/users/users.routes';
@@ -139,8 +141,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(configRoutes, { config: configService });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   await app.register(stationsRoutes, {
-    stations: createStationsService({ db }),
-    push: createPushService({ db, bus, timeZone, now }),
+    stations: createStationsService({ db, bus }),
+    push: createPushService({
+      stations: createStationLookup(db, bus),
+      writer: createReadingWriter(db),
+      bus,
+      timeZone,
+      now,
+    }),
     readings,
   });
   await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });

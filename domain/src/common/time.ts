@@ -46,16 +46,29 @@ export function wallClock(date: Date, timeZone: string): WallClock {
   };
 }
 
-/** The instant at which the district's clocks show this wall-clock time (exact for zones without DST gaps). */
+const offsets = new Map<string, number>();
+
+/**
+ * The instant at which the district's clocks show this wall-clock time (exact for zones without DST gaps).
+ * The zone's offset is remembered per local hour: bulk imports convert hundreds of thousands of times.
+ */
 export function zonedToUtc(w: Omit<WallClock, 'second'> & { second?: number }, timeZone: string): Date {
   const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second ?? 0);
-  let guess = asUtc;
-  for (let i = 0; i < 2; i++) {
-    const seen = wallClock(new Date(guess), timeZone);
-    const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
-    guess += asUtc - seenAsUtc;
+  const key = `${timeZone}|${w.year}|${w.month}|${w.day}|${w.hour}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const hourStart = Date.UTC(w.year, w.month - 1, w.day, w.hour);
+    let guess = hourStart;
+    for (let i = 0; i < 2; i++) {
+      const seen = wallClock(new Date(guess), timeZone);
+      const seenAsUtc = Date.UTC(seen.year, seen.month - 1, seen.day, seen.hour, seen.minute, seen.second);
+      guess += hourStart - seenAsUtc;
+    }
+    offset = guess - hourStart;
+    if (offsets.size > 200_000) offsets.clear();
+    offsets.set(key, offset);
   }
-  return new Date(guess);
+  return new Date(asUtc + offset);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

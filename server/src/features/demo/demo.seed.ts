@@ -47,7 +47,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean; re
       observedAt: new Date(start + i * stepMs),
       value,
     }));
-    for (let i = 0; i < rows.length; i += 5000) total += await insertReadingsBatch(db, rows.slice(i, i + 5000));
+    for (let i = 0; i < rows.length; i += 5000) total += (await insertReadingsBatch(db, rows.slice(i, i + 5000))).size;
   }
   return { seeded: true, readings: total };
 }

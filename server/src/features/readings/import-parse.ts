@@ -71,17 +71,31 @@ async function* csvRows(buf: Buffer): AsyncGenerator<string[]> {
   for await (const record of parser) yield record as string[];
 }
 
-async function* xlsxRows(buf: Buffer): AsyncGenerator<string[]> {
+async function xlsxRows(buf: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];
-  if (!ws) return;
   const rows: string[][] = [];
-  ws.eachRow({ includeEmpty: false }, (row) => {
+  ws?.eachRow({ includeEmpty: false }, (row) => {
     const values = (row.values as unknown[]).slice(1);
     rows.push(values.map(cellText));
   });
-  yield* rows;
+  return rows;
+}
+
+/** Data rows of a file (header excluded), known before reading them so progress has a total. */
+export async function openRows(
+  buf: Buffer,
+  kind: FileKind,
+): Promise<{ total: number; rows: AsyncGenerator<RawRow | { headerError: string }> }> {
+  if (kind === 'xlsx') {
+    const all = await xlsxRows(buf);
+    return { total: Math.max(0, all.length - 1), rows: readRows(all) };
+  }
+  let lines = 0;
+  for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines++;
+  const endsWithNewline = buf.length > 0 && buf[buf.length - 1] === 10;
+  return { total: Math.max(0, lines + (endsWithNewline ? 0 : 1) - 1), rows: readRows(csvRows(buf)) };
 }
 
 /** Excel cells as the text a person sees: dates as DD/MM/YYYY HH:mm in UTC (Excel dates carry no zone). */
@@ -101,11 +115,13 @@ function cellText(v: unknown): string {
   return String(v).trim();
 }
 
-/** Reads every data row of a CSV or Excel file; the first row names the columns. */
-export async function* readRows(buf: Buffer, kind: FileKind): AsyncGenerator<RawRow | { headerError: string }> {
+/** Reads every data row; the first row names the columns. */
+async function* readRows(
+  source: AsyncIterable<string[]> | Iterable<string[]>,
+): AsyncGenerator<RawRow | { headerError: string }> {
   let headers: (string | null)[] | null = null;
   let n = 0;
-  for await (const cells of kind === 'csv' ? csvRows(buf) : xlsxRows(buf)) {
+  for await (const cells of source) {
     n++;
     if (!headers) {
       headers = mapHeaders(cells);

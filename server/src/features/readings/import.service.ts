@@ -16,9 +16,9 @@ import { recordAudit } from '../audit/audit.service';
 import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
-import { detectFileKind, type FileKind, readRows } from './import-parse';
+import { detectFileKind, type FileKind, openRows } from './import-parse';
 import { checkReadingValue, observedAtOf } from './reading-rules';
-import { insertReadingsBatch, type ReadingInput } from './readings.repository';
+import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
 
 /** Readings per insert statement: large enough for throughput, small enough for steady progress. */
 export const IMPORT_BATCH = 5000;
@@ -73,45 +73,86 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     return { stationId: station.id, observedAt: at, value: q.value };
   }
 
+  /**
+   * Reads, checks and stores the file as a pipeline: while one batch is written the next rows are parsed
+   * (two batches in flight at most), and the job's progress follows each stored batch.
+   */
   async function run(job: ImportJobRow, buf: Buffer, kind: FileKind, actor: Actor): Promise<void> {
     const byCode = new Map((await allStations(db)).map((s) => [s.code, s]));
     const codeOf = new Map([...byCode.values()].map((s) => [s.id, s]));
-    const valid: ReadingInput[] = [];
+    const { total, rows } = await openRows(buf, kind);
+    await update(job.id, { status: 'running', total });
     const rejected: ImportReject[] = [];
-    let rejectedCount = 0;
-    for await (const r of readRows(buf, kind)) {
-      if ('headerError' in r) throw new AppError('VALIDATION_FAILED', r.headerError);
-      const checked = checkRow(r.cells, byCode);
-      if ('field' in checked) {
-        rejectedCount++;
-        if (rejected.length < IMPORT_MAX_REPORTED) rejected.push({ row: r.row, ...checked });
-      } else valid.push(checked);
-    }
-    const total = valid.length + rejectedCount;
-    await update(job.id, { status: 'running', total, processed: rejectedCount, rejectedCount, rejected });
-    let stored = 0;
-    for (let i = 0; i < valid.length; i += IMPORT_BATCH) {
-      const batch = valid.slice(i, i + IMPORT_BATCH);
-      stored += await insertReadingsBatch(db, batch);
-      const processed = rejectedCount + Math.min(i + IMPORT_BATCH, valid.length);
-      await update(job.id, { processed, stored, duplicates: processed - rejectedCount - stored });
-    }
     const liveSince = now().getTime() - LIVE_WINDOW_MS;
-    for (const r of valid) {
-      if (r.observedAt.getTime() < liveSince) continue;
-      const s = codeOf.get(r.stationId)!;
-      bus.publish('reading', {
-        stationId: s.id,
-        stationCode: s.code,
-        kind: s.kind,
-        observedAt: r.observedAt.toISOString(),
-        value: r.value,
-      });
+    let rejectedCount = 0;
+    let written = 0;
+    let stored = 0;
+    const inFlight = new Set<Promise<void>>();
+
+    const write = async (batch: ReadingInput[]) => {
+      const keys = await insertReadingsBatch(db, batch);
+      stored += keys.size;
+      written += batch.length;
+      for (const r of batch) {
+        if (r.observedAt.getTime() < liveSince || !keys.has(readingKey(r.stationId, r.observedAt))) continue;
+        const s = codeOf.get(r.stationId)!;
+        bus.publish('reading', {
+          stationId: s.id,
+          stationCode: s.code,
+          kind: s.kind,
+          observedAt: r.observedAt.toISOString(),
+          value: r.value,
+        });
+      }
+      const processed = written + rejectedCount;
+      await db
+        .update(importJobs)
+        .set({
+          processed: sql`greatest(${importJobs.processed}, ${processed})`,
+          stored: sql`greatest(${importJobs.stored}, ${stored})`,
+        })
+        .where(eq(importJobs.id, job.id));
+    };
+    const dispatch = async (batch: ReadingInput[]) => {
+      const p: Promise<void> = write(batch).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= 2) await Promise.race(inFlight);
+    };
+
+    let batch: ReadingInput[] = [];
+    try {
+      for await (const r of rows) {
+        if ('headerError' in r) throw new AppError('VALIDATION_FAILED', r.headerError);
+        const checked = checkRow(r.cells, byCode);
+        if ('field' in checked) {
+          rejectedCount++;
+          if (rejected.length < IMPORT_MAX_REPORTED) rejected.push({ row: r.row, ...checked });
+          continue;
+        }
+        batch.push(checked);
+        if (batch.length >= IMPORT_BATCH) {
+          await dispatch(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) await dispatch(batch);
+    } finally {
+      await Promise.allSettled(inFlight);
     }
+    await Promise.all(inFlight);
     await db.transaction(async (tx) => {
       await tx
         .update(importJobs)
-        .set({ status: 'done', finishedAt: now(), duplicates: valid.length - stored, stored, processed: total })
+        .set({
+          status: 'done',
+          finishedAt: now(),
+          total: written + rejectedCount,
+          processed: written + rejectedCount,
+          stored,
+          duplicates: written - stored,
+          rejectedCount,
+          rejected,
+        })
         .where(eq(importJobs.id, job.id));
       await recordAudit(tx, actor, `Nhập số liệu quan trắc từ tệp ${job.fileName}: ${stored} bản ghi mới`);
     });

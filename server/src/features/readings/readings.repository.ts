@@ -1,31 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
-/**
- * Stores one reading and folds it into its hourly rollup in the same statement. A reading already stored
- * for the same station and instant is left alone (idempotent push): returns false then.
- */
-export async function insertReading(db: Db, stationId: number, observedAt: Date, value: number): Promise<boolean> {
-  const result = await db.execute(sql`
-    with ins as (
-      insert into readings (station_id, observed_at, value)
-      values (${stationId}, ${observedAt.toISOString()}::timestamptz, ${value})
-      on conflict do nothing
-      returning station_id, observed_at, value
-    )
-    insert into readings_hourly as h (station_id, hour, sum, count, min, max, last_value, last_at)
-    select station_id, date_trunc('hour', observed_at, 'UTC'), value, 1, value, value, value, observed_at from ins
-    on conflict (station_id, hour) do update set
-      sum = h.sum + excluded.sum,
-      count = h.count + 1,
-      min = least(h.min, excluded.min),
-      max = greatest(h.max, excluded.max),
-      last_value = case when excluded.last_at >= h.last_at then excluded.last_value else h.last_value end,
-      last_at = greatest(h.last_at, excluded.last_at)
-    returning 1 as stored`);
-  return rowsOf(result).length > 0;
-}
-
 /** Rows of a raw query, whichever driver ran it. */
 export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
   const r = result as { rows?: T[] } | T[];
@@ -99,18 +74,24 @@ export interface ReadingInput {
   value: number;
 }
 
+/** Identity of a reading: its station and instant. */
+export const readingKey = (stationId: number, observedAt: Date | string) =>
+  `${stationId}|${new Date(observedAt).getTime()}`;
+
 /**
  * Stores many readings in one statement (arrays unnested), folding the stored ones into their hourly
- * rollups; duplicates of stored readings are skipped. Returns how many were new.
+ * rollups; duplicates of stored readings are skipped. Returns the keys (readingKey) of the new ones.
  */
-export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise<number> {
-  if (rows.length === 0) return 0;
+export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
   const ids = `{${rows.map((r) => r.stationId).join(',')}}`;
-  const times = `{${rows.map((r) => `"${r.observedAt.toISOString()}"`).join(',')}}`;
+  // Epoch milliseconds: numbers parse far faster than timestamp text.
+  const times = `{${rows.map((r) => r.observedAt.getTime()).join(',')}}`;
   const values = `{${rows.map((r) => r.value).join(',')}}`;
   const result = await db.execute(sql`
     with data as (
-      select * from unnest(${ids}::int[], ${times}::timestamptz[], ${values}::float8[]) as d(station_id, observed_at, value)
+      select d.station_id, to_timestamp(d.ms / 1000.0) as observed_at, d.value
+      from unnest(${ids}::int[], ${times}::float8[], ${values}::float8[]) as d(station_id, ms, value)
     ),
     ins as (
       insert into readings (station_id, observed_at, value)
@@ -136,8 +117,12 @@ export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise
         last_at = greatest(h.last_at, excluded.last_at)
       returning 1
     )
-    select (select count(*) from ins)::int as stored`);
-  return Number(rowsOf<{ stored: number }>(result)[0]?.stored ?? 0);
+    select station_id as "stationId", observed_at as "observedAt" from ins`);
+  return new Set(
+    rowsOf<{ stationId: number; observedAt: string | Date }>(result).map((r) =>
+      readingKey(Number(r.stationId), r.observedAt),
+    ),
+  );
 }
 
 /** Totals of hourly values per station and district-local bucket (day or month) between two instants. */

@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FieldError, PushQuery, PushResult } from '@flood/domain';
-import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { checkReadingValue, observedAtOf, wrongKind } from '../readings/reading-rules';
-import { insertReading } from '../readings/readings.repository';
-import { findStationByCode } from './stations.repository';
+import type { ReadingWriter } from '../readings/reading-writer';
+import type { StationLookup } from './station-lookup';
 
 const bad = (e: FieldError) => new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${e.field}`, [e]);
 
@@ -16,7 +15,8 @@ function sameKey(a: string, b: string): boolean {
 }
 
 export interface PushServiceDeps {
-  db: Db;
+  stations: StationLookup;
+  writer: ReadingWriter;
   bus: EventBus;
   timeZone: string;
   now: () => Date;
@@ -26,9 +26,9 @@ export interface PushServiceDeps {
  * The station push (DECISIONS.md): the logger's code, district date/hour/minute, value and key. Answered
  * only after the reading is stored; the same station and time twice stores one reading.
  */
-export function createPushService({ db, bus, timeZone, now }: PushServiceDeps) {
+export function createPushService({ stations, writer, bus, timeZone, now }: PushServiceDeps) {
   return async function push(kind: 'rain' | 'water', q: PushQuery): Promise<PushResult> {
-    const station = await findStationByCode(db, q.stationCode);
+    const station = await stations.byCode(q.stationCode);
     if (!station) {
       throw new AppError('NOT_FOUND', 'Không tìm thấy trạm', [
         { field: 'stationCode', message: 'Không tìm thấy trạm' },
@@ -44,7 +44,7 @@ export function createPushService({ db, bus, timeZone, now }: PushServiceDeps) {
     if (valueError) throw bad(valueError);
     const observedAt = observedAtOf(q, timeZone, now());
     if (!(observedAt instanceof Date)) throw bad(observedAt);
-    const stored = await insertReading(db, station.id, observedAt, q.value);
+    const stored = await writer.write({ stationId: station.id, observedAt, value: q.value });
     const result = {
       ok: true as const,
       stored,

@@ -11,9 +11,11 @@ import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
 import { recordAudit } from '../audit/audit.service';
 import { countReadings } from '../readings/readings.repository';
+import { STATIONS_CHANGED } from './station-lookup';
 import {
   deleteStation,
   findStation,
@@ -52,7 +54,8 @@ function valuesOf(body: Body) {
 }
 
 /** Stations: public list for the map, management for staff with `database`. */
-export function createStationsService({ db }: { db: Db }) {
+export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
+  const changed = () => bus.publish(STATIONS_CHANGED, {});
   async function detail(id: number): Promise<StationDetail> {
     const [station, row] = await Promise.all([findStation(db, id), findStationRow(db, id)]);
     if (!station || !row) throw notFound();
@@ -81,6 +84,7 @@ export function createStationsService({ db }: { db: Db }) {
           await recordAudit(tx, a, STATION_AUDIT.create);
           return newId;
         });
+        changed();
         return detail(id);
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
@@ -107,6 +111,7 @@ export function createStationsService({ db }: { db: Db }) {
         if (isUniqueViolation(e)) throw codeTaken();
         throw e;
       }
+      changed();
       return detail(id);
     },
 
@@ -118,6 +123,7 @@ export function createStationsService({ db }: { db: Db }) {
         await updateStation(tx, id, { pushKey: newPushKey() });
         await recordAudit(tx, a, STATION_AUDIT.update);
       });
+      changed();
       return detail(id);
     },
 
@@ -128,6 +134,7 @@ export function createStationsService({ db }: { db: Db }) {
         await deleteStation(tx, id);
         await recordAudit(tx, a, STATION_AUDIT.remove);
       });
+      changed();
     },
   };
 }

@@ -1,0 +1,101 @@
+// Issue #2 figures, each with a baseline measured in the same run:
+//   1. cold start of `npm start` (already built) until /api/health answers, embedded database;
+//   2. login calls per second through the real HTTP stack.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { benchEnv, fmt, freePort, median, solvedAltcha, start } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function coldStarts() {
+  const out = { bare: [], firstDemo: [], firstPlain: [], again: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const p = await freePort();
+    const b = await start(
+      process.execPath,
+      ['-e', `require('http').createServer((q,s)=>s.end('ok')).listen(${p},'127.0.0.1')`],
+      {},
+      `http://127.0.0.1:${p}/`,
+    );
+    out.bare.push(b.ms);
+    await b.stop();
+    for (const demo of ['1', '0']) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+      const port = await freePort();
+      const env = {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        ADMIN_PASSWORD: 'bench-password-1',
+        LOG_LEVEL: 'warn',
+        DEMO: demo,
+      };
+      const url = `http://127.0.0.1:${port}/api/health`;
+      const f = await start('npm', ['start', '--silent'], env, url);
+      (demo === '1' ? out.firstDemo : out.firstPlain).push(f.ms);
+      await f.stop();
+      if (demo === '1') {
+        const a = await start('npm', ['start', '--silent'], env, url);
+        out.again.push(a.ms);
+        await a.stop();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)]));
+}
+
+async function loginRate() {
+  const p = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  const env = benchEnv({ PORT: String(p), DATA_DIR: dataDir });
+  const base = `http://127.0.0.1:${p}`;
+  const server = await start('npm', ['start', '--silent'], env, `${base}/api/health`);
+  try {
+    const health = await autocannon({ url: `${base}/api/health`, connections: 10, duration: SECONDS });
+    const bodies = [];
+    for (let i = 0; i < SECONDS * 400; i++) {
+      bodies.push(
+        JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, altcha: await solvedAltcha(base) }),
+      );
+    }
+    let next = 0;
+    const login = await autocannon({
+      url: `${base}/api/user-login`,
+      method: 'POST',
+      connections: 8,
+      duration: SECONDS,
+      headers: { 'content-type': 'application/json' },
+      requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+    });
+    return { health, login, reused: Math.max(0, next - bodies.length) };
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runFoundation() {
+  console.log(`\n== Foundation (issue #2): ${RUNS} runs each, median; ${SECONDS} s load`);
+  const cs = await coldStarts();
+  console.log('1. Khởi động / cold start of `npm start` (already built) → /api/health answers, embedded PGlite');
+  console.log(`   baseline: bare node http server start ............ ${fmt(cs.bare)} ms`);
+  console.log(
+    `   first start, demo data loaded (default) ........... ${fmt(cs.firstDemo)} ms  (${fmt(cs.firstDemo / cs.bare, 1)}×)`,
+  );
+  console.log(
+    `   first start, DEMO=0 (migrate + system account) .... ${fmt(cs.firstPlain)} ms  (${fmt(cs.firstPlain / cs.bare, 1)}×)`,
+  );
+  console.log(
+    `   restart (existing DATA_DIR) ........................ ${fmt(cs.again)} ms  (${fmt(cs.again / cs.bare, 1)}×)`,
+  );
+  const { health, login, reused } = await loginRate();
+  console.log('2. Đăng nhập / login calls per second (POST /api/user-login, 8 connections, argon2id 19 MiB t=2)');
+  console.log(`   baseline: GET /api/health (database round-trip) .. ${fmt(health.requests.average)} req/s`);
+  console.log(
+    `   POST /api/user-login ............................... ${fmt(login.requests.average, 1)} req/s  (${fmt(login.requests.average / health.requests.average, 4)}×), p50 ${login.latency.p50} ms, p99 ${login.latency.p99} ms, non-2xx ${login.non2xx}`,
+  );
+  if (reused) console.log(`   note: ${reused} requests reused a payload (refused as replays)`);
+}

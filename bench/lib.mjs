@@ -1,0 +1,84 @@
+// Shared helpers of the benchmark scripts: free ports, starting processes, waiting for health, signing in.
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+export const fmt = (n, d = 0) => Number(n).toFixed(d);
+
+/** A port nobody listens on (this machine runs MariaDB, RabbitMQ… on well-known ones). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, timeoutMs = 120_000) {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    try {
+      const r = await fetch(url);
+      if (r.ok) return;
+    } catch {}
+    await sleep(10);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts a command in its own process group; resolves when `url` answers; returns ms and a stopper. */
+export async function start(cmd, args, env, url) {
+  const t0 = performance.now();
+  const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: 'ignore' });
+  await waitFor(url);
+  const ms = performance.now() - t0;
+  const stop = async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {}
+    await Promise.race([exited, sleep(5000)]);
+  };
+  return { ms, stop };
+}
+
+/** A solved human check of a running portal (its ALTCHA cost set low by the bench). */
+export async function solvedAltcha(base) {
+  const challenge = await (await fetch(`${base}/api/altcha-challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** Signs in through the real call and returns the bearer token. */
+export async function signIn(base, email, password) {
+  const res = await fetch(`${base}/api/user-login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, altcha: await solvedAltcha(base) }),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+/** Environment of a benchmark server: no demo, quiet, trivial proof of work, no login cap. */
+export function benchEnv(extra) {
+  return {
+    DEMO: '0',
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: 'admin@bench.local',
+    ADMIN_PASSWORD: 'bench-password-1',
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_COUNTER: '2',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+    ...extra,
+  };
+}

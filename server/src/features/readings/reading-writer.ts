@@ -1,0 +1,65 @@
+import type { Db } from '../../db/client';
+import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
+
+/**
+ * Group commit for the station push: readings that arrive while earlier writes are in flight are written
+ * together in one statement, and each request is answered once its own reading is stored. Under a storm of
+ * pushes this turns one transaction per push into one per batch; with no load, a push is written at once.
+ */
+export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlight?: number } = {}) {
+  const maxBatch = opts.maxBatch ?? 1000;
+  const maxInFlight = opts.maxInFlight ?? 4;
+  type Pending = { row: ReadingInput; resolve: (stored: boolean) => void; reject: (e: unknown) => void };
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  async function flush(): Promise<void> {
+    const batch = queue.splice(0, maxBatch);
+    if (batch.length === 0) return;
+    inFlight++;
+    try {
+      // The same station and instant twice in one batch: the first is the reading, the rest duplicates.
+      const first = new Map<string, Pending>();
+      for (const p of batch) {
+        const k = readingKey(p.row.stationId, p.row.observedAt);
+        if (!first.has(k)) first.set(k, p);
+      }
+      const stored = await insertReadingsBatch(
+        db,
+        [...first.values()].map((p) => p.row),
+      );
+      for (const p of batch) {
+        const k = readingKey(p.row.stationId, p.row.observedAt);
+        p.resolve(first.get(k) === p && stored.has(k));
+      }
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+    } finally {
+      inFlight--;
+      kick();
+    }
+  }
+
+  function kick(): void {
+    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
+    scheduled = true;
+    // Collect everything that arrives in this turn of the event loop.
+    setImmediate(() => {
+      scheduled = false;
+      void flush();
+      kick();
+    });
+  }
+
+  return {
+    /** Resolves true when the reading was stored, false when it was already there. */
+    write(row: ReadingInput): Promise<boolean> {
+      return new Promise((resolve, reject) => {
+        queue.push({ row, resolve, reject });
+        kick();
+      });
+    },
+  };
+}
+export type ReadingWriter = ReturnType<typeof createReadingWriter>;
