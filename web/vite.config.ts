@@ -7,6 +7,8 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/ },
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
   { name: 'vendor-altcha', test: /node_modules[\\/]altcha[\\/]/ },
+  // Only the chart (components/chart.tsx, loaded lazily) imports these: one chunk for pages with charts.
+  { name: 'vendor-echarts', test: /node_modules[\\/](echarts|zrender|tslib)[\\/]/ },
 ];
 
 export default defineConfig({

@@ -33,3 +33,21 @@ export async function authHeaders(page: Page): Promise<Record<string, string>> {
   if (!user) throw new Error('not signed in');
   return { authorization: `Bearer ${user.token}` };
 }
+
+/** The wall clock of the district (Asia/Ho_Chi_Minh) now: DD/MM/YYYY, hour and minute as a logger sends them. */
+export function districtClock(now: Date = new Date()): { date: string; hour: number; minute: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts.day}/${parts.month}/${parts.year}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+}

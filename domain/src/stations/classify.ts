@@ -100,3 +100,5 @@ export function isDisconnected(
   return now.getTime() - t > p.disconnectAfterMinutes * 60_000;
 }
 export const DISCONNECTED_LABEL = { vi: 'Mất kết nối', en: 'Disconnected' } as const;
+/** A station without a reading in the asked hour. */
+export const NO_DATA_LABEL = { vi: 'Không có dữ liệu', en: 'No data' } as const;

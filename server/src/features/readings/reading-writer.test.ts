@@ -18,14 +18,20 @@ describe('reading writer (group commit)', () => {
   it('writes concurrent pushes together and answers each with its own outcome', async () => {
     const writer = createReadingWriter(database.db, { maxBatch: 50 });
     const t0 = Date.UTC(2026, 0, 1);
-    const rows = Array.from({ length: 120 }, (_, i) => ({ stationId: 1, observedAt: new Date(t0 + i * 60_000), value: i }));
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      stationId: 1,
+      observedAt: new Date(t0 + i * 60_000),
+      value: i,
+    }));
     // The same instant twice in one batch, and again later: stored once.
     const results = await Promise.all([...rows, rows[0]!].map((r) => writer.write(r)));
     expect(results.filter(Boolean)).toHaveLength(120);
     expect(results[120]).toBe(false);
     expect(await writer.write(rows[5]!)).toBe(false);
     const [count] = rowsOf<{ n: number; s: number }>(
-      await database.db.execute(sql`select count(*)::int as n, (select sum(count)::int from readings_hourly) as s from readings`),
+      await database.db.execute(
+        sql`select count(*)::int as n, (select sum(count)::int from readings_hourly) as s from readings`,
+      ),
     );
     expect(count).toEqual({ n: 120, s: 120 });
   });

@@ -2,6 +2,7 @@ import {
   DISCONNECTED_LABEL,
   effectiveLevels,
   isDisconnected,
+  NO_DATA_LABEL,
   parseDateVi,
   RAIN_STATUS_LABELS,
   READING_TYPES,
@@ -42,7 +43,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       statusLabel = DISCONNECTED_LABEL.vi;
     } else if (!v) {
       status = 'noData';
-      statusLabel = 'Không có dữ liệu';
+      statusLabel = NO_DATA_LABEL.vi;
     } else if (s.kind === 'rain') {
       status = rainStatus(v.value, p);
       statusLabel = RAIN_STATUS_LABELS[status as keyof typeof RAIN_STATUS_LABELS].vi;

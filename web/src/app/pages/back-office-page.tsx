@@ -9,6 +9,9 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/user/group': lazy(() => import('../../features/users/pages/groups-page')),
   '/user/user': lazy(() => import('../../features/users/pages/users-page')),
   '/user/logs': lazy(() => import('../../features/users/pages/audit-page')),
+  '/database/stations': lazy(() => import('../../features/stations/pages/stations-page')),
+  '/database/configurations': lazy(() => import('../../features/config/pages/configurations-page')),
+  '/analyze/rain': lazy(() => import('../../features/statistics/pages/rain-analysis-page')),
 };
 
 /** Back-office pages (already behind the access guard and inside the side-menu layout). */

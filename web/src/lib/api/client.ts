@@ -128,3 +128,36 @@ export const api = {
   delete: <T = unknown>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
+
+export interface RawRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Sent as is (FormData for uploads). */
+  body?: BodyInit;
+  errorHandling?: ErrorHandling;
+  signal?: AbortSignal;
+}
+
+/**
+ * A call whose body is not JSON (a file upload, a file download), with the bearer token. Returns the
+ * response when it is OK; otherwise throws `ApiError` and handles it globally exactly as `apiRequest`.
+ */
+export async function apiRaw(path: string, options: RawRequestOptions = {}): Promise<Response> {
+  const { method = 'GET', body, errorHandling = 'global', signal } = options;
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, { method, headers, body, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    const error = new ApiError(0, fallbackBody(0));
+    await handleGlobally(error, errorHandling);
+    throw error;
+  }
+  if (response.ok) return response;
+  const parsed = ErrorBodySchema.safeParse(await parseJson(response));
+  const error = new ApiError(response.status, parsed.success ? parsed.data : fallbackBody(response.status));
+  await handleGlobally(error, errorHandling);
+  throw error;
+}

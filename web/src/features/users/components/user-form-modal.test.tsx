@@ -97,7 +97,8 @@ describe('user form modal', () => {
       functions: ['analyze', 'system', 'news'],
     });
     expect(await screen.findByText('Tạo người dùng thành công')).toBeTruthy();
-  });
+    // The longest form walk of the suite: past 5 s when every test file runs in parallel on a busy machine.
+  }, 15_000);
 
   it('puts a taken email (409 with fields) on the email field', async () => {
     mockFetch((url, init) =>

@@ -1,0 +1,177 @@
+import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { PAGE_SIZE, type Station, type StationReading } from '@flood/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackOfficeCard } from '../../../components/back-office-card';
+import { useConfirmDelete } from '../../../components/confirm-delete';
+import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
+import { RowActions } from '../../../components/row-actions';
+import { downloadFile } from '../../../lib/api/download';
+import { apiErrorText } from '../../../lib/api/error-message';
+import { usePortalEvents } from '../../../lib/events/use-portal-events';
+import { formatDateTime } from '../../../lib/format/date';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { fetchReadings, waterKeys } from '../api/readings-api';
+import { deleteStation, fetchStations, stationsKeys } from '../api/stations-api';
+import { ImportModal } from '../components/import-modal';
+import { LatestReading, ReadingStatusTag } from '../components/reading-status';
+import { StationFormModal } from '../components/station-form-modal';
+
+type Editing = { station: Station | null; seq: number } | null;
+
+/** The latest reading of every station (rain and water), by station code. */
+export function useLatestReadings(): { byCode: Map<string, StationReading>; loading: boolean } {
+  const rain = useQuery({ queryKey: waterKeys.current('CURRENT_RAIN'), queryFn: () => fetchReadings('CURRENT_RAIN') });
+  const water = useQuery({ queryKey: waterKeys.current('CURRENT_HIGH'), queryFn: () => fetchReadings('CURRENT_HIGH') });
+  usePortalEvents([waterKeys.all]);
+  const byCode = useMemo(
+    () => new Map([...(rain.data ?? []), ...(water.data ?? [])].map((r) => [r.stationCode, r])),
+    [rain.data, water.data],
+  );
+  return { byCode, loading: rain.isFetching || water.isFetching };
+}
+
+/** /database/stations: the measuring stations with their latest value and status, live. */
+export default function StationsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const confirmDelete = useConfirmDelete();
+  const [search, setSearch] = useState('');
+  const keyword = useDebouncedValue(search.trim(), 300);
+  const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE, keyword);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
+
+  const query = { page, pageSize, keyword: keyword || undefined };
+  const list = useQuery({
+    queryKey: stationsKeys.list(query),
+    queryFn: () => fetchStations(query),
+    placeholderData: keepPreviousData,
+  });
+  const total = list.data?.total ?? 0;
+  const latest = useLatestReadings();
+
+  const remove = useMutation({
+    mutationFn: (station: Station) => deleteStation(station.id),
+    onSuccess: () => {
+      afterDelete(total);
+      void queryClient.invalidateQueries({ queryKey: stationsKeys.all });
+      void queryClient.invalidateQueries({ queryKey: waterKeys.all });
+      void message.success(t('stations.deleteSuccess'));
+    },
+    onError: (error) => {
+      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
+      if (text) void message.error(text);
+    },
+  });
+
+  const open = (station: Station | null) => {
+    setEditing((prev) => ({ station, seq: (prev?.seq ?? 0) + 1 }));
+    setModalOpen(true);
+  };
+
+  const exportExcel = async () => {
+    setExporting(true);
+    try {
+      await downloadFile('/station/export', 'danh-sach-tram.xlsx');
+    } catch {
+      // the API client toasted it
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: TableColumnsType<Station> = [
+    indexColumn<Station>(page, pageSize),
+    { dataIndex: 'code', title: t('stations.code') },
+    { dataIndex: 'name', title: t('stations.name') },
+    {
+      key: 'latest',
+      title: t('stations.latest'),
+      render: (_, s) => <LatestReading reading={latest.byCode.get(s.code)} />,
+    },
+    {
+      key: 'status',
+      title: t('stations.status'),
+      render: (_, s) => <ReadingStatusTag reading={latest.byCode.get(s.code)} />,
+    },
+    { dataIndex: 'description', title: t('stations.description'), width: 220, ellipsis: true },
+    { dataIndex: 'creatorName', title: t('stations.creator'), render: (v: string | null) => v ?? '' },
+    {
+      dataIndex: 'createdAt',
+      title: t('stations.createdAt'),
+      className: 'nowrap',
+      render: (v: string) => formatDateTime(v),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 104,
+      fixed: 'right',
+      render: (_, station) => (
+        <RowActions onEdit={() => open(station)} onDelete={() => confirmDelete(() => remove.mutateAsync(station))} />
+      ),
+    },
+  ];
+
+  return (
+    <BackOfficeCard
+      title={t('page.stations')}
+      actions={
+        <>
+          <Input
+            allowClear
+            prefix={<SearchOutlined aria-hidden />}
+            placeholder={t('stations.search')}
+            aria-label={t('stations.search')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="page-search"
+            data-testid="station-search"
+          />
+          <Button icon={<UploadOutlined />} onClick={() => setImportOpen(true)} data-testid="station-import">
+            {t('stations.import')}
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            onClick={() => void exportExcel()}
+            loading={exporting}
+            data-testid="station-export"
+          >
+            {t('stations.export')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="station-add">
+            {t('stations.add')}
+          </Button>
+        </>
+      }
+    >
+      <DataTable<Station>
+        rows={list.data?.items ?? []}
+        total={total}
+        page={page}
+        pageSize={pageSize}
+        loading={list.isFetching}
+        onPageChange={setPage}
+        columns={columns}
+        rowKey="id"
+        ariaLabel={t('page.stations')}
+        data-testid="station-table"
+      />
+      {editing && (
+        <StationFormModal
+          key={editing.seq}
+          open={modalOpen}
+          station={editing.station}
+          onClose={() => setModalOpen(false)}
+        />
+      )}
+      <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />
+    </BackOfficeCard>
+  );
+}

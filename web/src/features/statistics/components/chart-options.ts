@@ -1,0 +1,133 @@
+import { cmToM, type StationKind, type StationReading, type StationSeries, WATER_MARKER_COLOURS } from '@flood/domain';
+import type { TFunction } from 'i18next';
+import type { ChartOption } from '../../../components/chart';
+import { formatDistrictHour } from '../../../lib/format/date';
+import { statusColour } from '../../stations/components/reading-status';
+
+/** Values on the charts: rain as is (mm/h), water in metres. */
+export const chartValue = (kind: StationKind, value: number): number =>
+  kind === 'water' ? Math.round(cmToM(value) * 1000) / 1000 : value;
+
+const formatValue = (kind: StationKind, value: number) =>
+  kind === 'water'
+    ? `${value.toLocaleString('vi-VN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} m`
+    : `${value.toLocaleString('vi-VN', { maximumFractionDigits: 2 })} mm/h`;
+
+const LEVEL_COLOURS = [WATER_MARKER_COLOURS.level1, WATER_MARKER_COLOURS.level2, WATER_MARKER_COLOURS.level3];
+
+/** Whether any of the series has a point. */
+export const seriesHaveData = (series: readonly StationSeries[]) => series.some((s) => s.points.length > 0);
+
+/** Whether any station has a value at that moment. */
+export const readingsHaveData = (readings: readonly StationReading[]) => readings.some((r) => r.value !== null);
+
+interface TooltipParam {
+  seriesName?: string;
+  marker?: string;
+  value?: unknown;
+  name?: string;
+}
+
+/**
+ * One station over time: rain as bars (mm/h); water as one line per station in metres, each with its
+ * warning levels I–III as horizontal reference lines. Times on the district's clock, 'DD/MM HH:mm'.
+ */
+export function seriesOption(kind: StationKind, series: readonly StationSeries[], t: TFunction): ChartOption {
+  const many = series.reduce((n, s) => Math.max(n, s.points.length), 0) > 48;
+  return {
+    grid: { left: 56, right: 24, top: 48, bottom: many ? 72 : 40, containLabel: true },
+    legend: { top: 0, type: 'scroll' },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (raw: unknown) => {
+        const params = (Array.isArray(raw) ? raw : [raw]) as TooltipParam[];
+        const first = params[0]?.value as [number, number] | undefined;
+        const head = first ? formatDistrictHour(first[0]) : '';
+        const rows = params.map((p) => {
+          const v = p.value as [number, number];
+          return `${p.marker ?? ''}${p.seriesName ?? ''}: <b>${formatValue(kind, v[1])}</b>`;
+        });
+        return [head, ...rows].join('<br/>');
+      },
+    },
+    xAxis: {
+      type: 'time',
+      name: t('statistics.axisTime'),
+      nameLocation: 'middle',
+      nameGap: 28,
+      axisLabel: { formatter: (value: number) => formatDistrictHour(value), hideOverlap: true },
+    },
+    yAxis: {
+      type: 'value',
+      name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
+      axisLabel: { formatter: (value: number) => value.toLocaleString('vi-VN') },
+    },
+    dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [{ type: 'inside' }],
+    series: series.map((s) => {
+      const data = s.points.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]);
+      if (kind === 'rain') return { type: 'bar' as const, name: s.stationName, data, barMaxWidth: 18 };
+      const levels = s.levels ? [s.levels.level1, s.levels.level2, s.levels.level3] : [];
+      return {
+        type: 'line' as const,
+        name: s.stationName,
+        data,
+        showSymbol: data.length < 60,
+        connectNulls: false,
+        markLine: levels.length
+          ? {
+              symbol: 'none',
+              silent: true,
+              data: levels.map((cm, i) => ({
+                name: t(`statistics.level${i + 1}`),
+                yAxis: chartValue('water', cm),
+                lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
+                label: { formatter: t(`statistics.level${i + 1}`), position: 'insideEndTop' as const },
+              })),
+            }
+          : undefined,
+      };
+    }),
+  };
+}
+
+/** Several stations at one district hour: one bar per station, coloured by its status (water in metres). */
+export function momentOption(kind: StationKind, readings: readonly StationReading[], t: TFunction): ChartOption {
+  const rotate = readings.length > 6 ? 30 : 0;
+  return {
+    grid: { left: 56, right: 24, top: 40, bottom: rotate ? 16 : 24, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      formatter: (raw: unknown) => {
+        const p = ((Array.isArray(raw) ? raw : [raw]) as TooltipParam[])[0];
+        const value = (p?.value as { value?: number } | number | null | undefined) ?? null;
+        const v = typeof value === 'number' ? value : (value?.value ?? null);
+        return `${p?.name ?? ''}<br/><b>${v === null ? t('statistics.noValue') : formatValue(kind, v)}</b>`;
+      },
+    },
+    xAxis: {
+      type: 'category',
+      // Rotated station names say what the axis is; a name under them would overlap.
+      name: rotate ? undefined : t('statistics.axisStation'),
+      nameLocation: 'middle',
+      nameGap: 28,
+      data: readings.map((r) => r.stationName),
+      axisLabel: { interval: 0, rotate, hideOverlap: true },
+    },
+    yAxis: {
+      type: 'value',
+      name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
+      axisLabel: { formatter: (value: number) => value.toLocaleString('vi-VN') },
+    },
+    series: [
+      {
+        type: 'bar',
+        name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
+        barMaxWidth: 48,
+        data: readings.map((r) => ({
+          value: r.value === null ? null : chartValue(kind, r.value),
+          itemStyle: { color: statusColour(kind, r.status) },
+        })),
+      },
+    ],
+  } as ChartOption;
+}

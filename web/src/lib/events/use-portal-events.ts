@@ -1,0 +1,95 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+
+/** Server-Sent Events of the portal (`GET /api/events`). */
+export const EVENTS_URL = '/api/events';
+export type PortalEventType = 'reading' | 'config';
+/** Without a live stream the given queries are refreshed this often instead. */
+export const FALLBACK_POLL_MS = 60_000;
+/** Readings often arrive in bursts (an import, several loggers on the hour): refresh once per burst. */
+const BURST_MS = 400;
+
+type Listener = (type: PortalEventType) => void;
+
+/**
+ * One EventSource for the whole page, opened by the first subscriber and closed with the last.
+ * `connected` is false while the stream is down (the browser retries on its own).
+ */
+const stream = {
+  source: null as EventSource | null,
+  listeners: new Set<Listener>(),
+  connected: false,
+};
+
+function open(): void {
+  if (stream.source || typeof EventSource === 'undefined') return;
+  const source = new EventSource(EVENTS_URL);
+  stream.source = source;
+  const emit = (type: PortalEventType) => () => {
+    for (const l of stream.listeners) l(type);
+  };
+  source.addEventListener('reading', emit('reading'));
+  source.addEventListener('config', emit('config'));
+  source.onopen = () => {
+    stream.connected = true;
+  };
+  source.onerror = () => {
+    stream.connected = false;
+  };
+}
+
+function subscribe(listener: Listener): () => void {
+  stream.listeners.add(listener);
+  open();
+  return () => {
+    stream.listeners.delete(listener);
+    if (stream.listeners.size === 0 && stream.source) {
+      stream.source.close();
+      stream.source = null;
+      stream.connected = false;
+    }
+  };
+}
+
+/** Whether the live stream is up (for tests and the fallback). */
+export function portalEventsConnected(): boolean {
+  return stream.connected;
+}
+
+/**
+ * Keeps the given queries fresh: invalidates them when the server reports a new reading or new
+ * thresholds; when the stream is unavailable (or down) it polls every `FALLBACK_POLL_MS` instead.
+ */
+export function usePortalEvents(
+  queryKeys: readonly QueryKey[],
+  types: readonly PortalEventType[] = ['reading', 'config'],
+): void {
+  const queryClient = useQueryClient();
+  // The latest keys without resubscribing on every render (callers pass fresh arrays).
+  const keysRef = useRef(queryKeys);
+  keysRef.current = queryKeys;
+  const typesKey = types.join(',');
+
+  useEffect(() => {
+    const wanted = new Set(typesKey.split(','));
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const refresh = () => {
+      for (const queryKey of keysRef.current) void queryClient.invalidateQueries({ queryKey });
+    };
+    const unsubscribe = subscribe((type) => {
+      if (!wanted.has(type) || timer) return;
+      timer = setTimeout(() => {
+        timer = null;
+        refresh();
+      }, BURST_MS);
+    });
+    const poll = setInterval(() => {
+      if (!stream.connected) refresh();
+    }, FALLBACK_POLL_MS);
+    return () => {
+      unsubscribe();
+      clearInterval(poll);
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient, typesKey]);
+}
