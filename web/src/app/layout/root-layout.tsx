@@ -2,6 +2,7 @@ import { App, Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { DemoBanner } from '../../features/app-info/components/demo-banner';
 import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
 import { registerApiHooks } from '../../lib/api/client';
 import { useCurrentRouteDef } from '../route-handle';
@@ -31,6 +32,7 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {!route?.noHeader && <AppHeader />}
+      <DemoBanner />
       <Layout.Content
         id="main-content"
         tabIndex={-1}

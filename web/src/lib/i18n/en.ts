@@ -10,6 +10,10 @@ export const en: Messages = {
     tagline: 'Flood and rain early-warning portal',
     skipToContent: 'Skip to main content',
   },
+  demo: {
+    title: 'Demo data',
+    text: 'the stations and readings shown here are illustrative, not real observations.',
+  },
   page: {
     dashboard: 'Home',
     maps: 'Maps',

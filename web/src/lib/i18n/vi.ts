@@ -10,6 +10,10 @@ export const vi = {
     tagline: 'Cổng thông tin cảnh báo sớm lũ, mưa',
     skipToContent: 'Bỏ qua đến nội dung chính',
   },
+  demo: {
+    title: 'Dữ liệu minh hoạ',
+    text: 'các trạm đo và số liệu trên cổng này là dữ liệu minh hoạ, không phải số liệu quan trắc thật.',
+  },
   page: {
     dashboard: 'Trang chủ',
     maps: 'Bản đồ',
