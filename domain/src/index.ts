@@ -1,5 +1,9 @@
 import './common/zod-messages';
 
+export * from './alerts/alert-rules';
+export * from './alerts/alerts.schemas';
+export * from './alerts/sms.schemas';
+export * from './alerts/sms-template';
 export * from './audit/audit.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/permissions';

@@ -13,6 +13,8 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createAlertEngine } from './features/alerts/alert-engine';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { authRoutes } from './features/auth/auth.routes';
@@ -30,7 +32,16 @@ import { createReadingWriter } from './features/readings/reading-writer';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
 import { createReportsService } from './features/readings/reports.service';
-import { createLogSmsGateway, type SmsGateway } from './features/sms/sms.gateway';
+import { createDispatcher } from './features/sms/dispatcher';
+import {
+  createHttpSmsGateway,
+  createLogEmailGateway,
+  createLogSmsGateway,
+  type EmailGateway,
+  type SmsGateway,
+} from './features/sms/sms.gateway';
+import { smsAdminRoutes } from './features/sms/sms-admin.routes';
+import { createSmsAdminService } from './features/sms/sms-admin.service';
 import { createPushService } from './features/stations/push.service';
 import { createStationLookup } from './features/stations/station-lookup';
 import { stationsRoutes } from './features/stations/stations.routes';
@@ -45,8 +56,11 @@ import { registerWeb } from './lib/web.plugin';
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Defaults to the log gateway (server log + sms_outbox table). */
+  /** Defaults to the configured gateway (log: server log + sms_outbox table). */
   sms?: SmsGateway;
+  email?: EmailGateway;
+  /** Outbox worker timing (tests shorten it). */
+  dispatch?: { backoffMs?: (attempt: number) => number; pollMs?: number; lockMs?: number };
   humanCheck?: HumanCheck;
   /** Defaults to the in-process bus. */
   bus?: EventBus;
@@ -81,7 +95,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const now = deps.now ?? (() => new Date());
   const db = database.db;
-  const sms = deps.sms ?? createLogSmsGateway({ db, logger: app.log });
+  const sms =
+    deps.sms ??
+    (config.SMS_GATEWAY === 'http' && config.SMS_HTTP_URL
+      ? createHttpSmsGateway({
+          url: config.SMS_HTTP_URL,
+          method: config.SMS_HTTP_METHOD,
+          bodyTemplate: config.SMS_HTTP_BODY,
+          headers: config.SMS_HTTP_HEADERS,
+          timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
+        })
+      : createLogSmsGateway({ db, logger: app.log }));
   const humanCheck =
     deps.humanCheck ??
     createAltchaHumanCheck({
@@ -153,6 +177,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });
   await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
+  const dispatcher = createDispatcher({
+    db,
+    sms,
+    email: deps.email ?? createLogEmailGateway(app.log),
+    bus,
+    logger: app.log,
+    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+    ...deps.dispatch,
+  });
+  const engine = createAlertEngine({
+    db,
+    bus,
+    webParameters: configService.webParameters,
+    dispatcher,
+    logger: app.log,
+    now,
+  });
+  app.decorate('alertEngine', engine);
+  app.decorate('dispatcher', dispatcher);
+  app.addHook('onReady', async () => dispatcher.start());
+  app.addHook('onClose', async () => {
+    engine.stop();
+    await engine.idle();
+    await dispatcher.stop();
+  });
+  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
+  await app.register(alertsRoutes, { db });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);
   return app;

@@ -35,7 +35,24 @@ export const ConfigSchema = z.object({
   ALTCHA_MAX_COUNTER: int(800, 2),
   PHONE_CODE_TTL_MINUTES: int(5, 1),
   PHONE_CODE_RESEND_SECONDS: int(60, 0),
-  SMS_GATEWAY: z.enum(['log']).default('log'),
+  SMS_GATEWAY: z.enum(['log', 'http']).default('log'),
+  /** The HTTP gateway (SMS_GATEWAY=http): a provider's URL, method and body with {{phone}} {{message}} {{id}}. */
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_METHOD: z.enum(['GET', 'POST', 'PUT']).default('POST'),
+  SMS_HTTP_BODY: z.string().default('{"to":"{{phone}}","message":"{{message}}","id":"{{id}}"}'),
+  SMS_HTTP_HEADERS: z
+    .string()
+    .default('{}')
+    .transform((s, ctx) => {
+      try {
+        return JSON.parse(s) as Record<string, string>;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'JSON không hợp lệ' });
+        return z.NEVER;
+      }
+    }),
+  SMS_HTTP_TIMEOUT_MS: int(10_000, 100),
+  DISPATCH_MAX_ATTEMPTS: int(5, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),

@@ -20,6 +20,7 @@ const PUBLIC = new Set([
   'GET /api/water/export',
   'GET /api/water/export-moment',
   'GET /api/station/export',
+  'GET /api/alerts/active',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

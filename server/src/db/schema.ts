@@ -1,4 +1,6 @@
 // Every table of the portal, for drizzle-kit and the typed client.
+
+export * from '../features/alerts/alerts.table';
 export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';
 export * from '../features/config/config.table';
@@ -6,5 +8,6 @@ export * from '../features/groups/groups.table';
 export * from '../features/readings/import-jobs.table';
 export * from '../features/readings/readings.table';
 export * from '../features/sms/sms.table';
+export * from '../features/sms/sms-admin.table';
 export * from '../features/stations/stations.table';
 export * from '../features/users/users.table';

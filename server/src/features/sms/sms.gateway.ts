@@ -8,31 +8,85 @@ export interface SmsMessage {
   to: string;
   body: string;
   purpose: SmsPurpose;
+  /** Idempotency key (the outbox row): a gateway must not deliver the same id twice. */
+  id?: string;
 }
 
-/** Where SMS leave the portal; a carrier's HTTP API plugs in behind this interface. */
+/** Where SMS leave the portal. `send` resolves once the gateway accepted the message and throws otherwise. */
 export interface SmsGateway {
   readonly name: string;
-  send(message: SmsMessage): Promise<{ status: 'SENT' | 'FAILED' }>;
+  send(message: SmsMessage): Promise<void>;
 }
 
 /**
  * The default gateway for a portal with no carrier contract yet: the message goes to the server log and
- * to the sms_outbox table, where staff (and tests) can read it.
+ * to the sms_outbox table (once per id), where staff and tests can read it.
  */
 export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger }): SmsGateway {
   return {
     name: 'log',
     async send(message) {
-      deps.logger.info({ sms: { to: message.to, purpose: message.purpose, body: message.body } }, 'SMS (log gateway)');
-      await deps.db.insert(smsOutbox).values({
-        phone: message.to,
-        body: message.body,
-        purpose: message.purpose,
-        gateway: 'log',
-        status: 'SENT',
+      deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
+      await deps.db
+        .insert(smsOutbox)
+        .values({
+          phone: message.to,
+          body: message.body,
+          purpose: message.purpose,
+          gateway: 'log',
+          status: 'SENT',
+          messageId: message.id ?? null,
+        })
+        .onConflictDoNothing();
+    },
+  };
+}
+
+export interface HttpGatewayOptions {
+  url: string;
+  method: string;
+  /** Body with {{phone}}, {{message}} and {{id}} placeholders (values JSON-escaped). */
+  bodyTemplate: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1);
+
+/** A Vietnamese SMS provider's HTTP API, configured rather than coded (SMS_HTTP_*). 2xx = accepted. */
+export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof fetch = fetch): SmsGateway {
+  return {
+    name: 'http',
+    async send(message) {
+      const fill = (t: string, escape: (s: string) => string) =>
+        t
+          .replaceAll('{{phone}}', escape(message.to))
+          .replaceAll('{{message}}', escape(message.body))
+          .replaceAll('{{id}}', escape(message.id ?? ''));
+      const url = fill(opts.url, encodeURIComponent);
+      const res = await fetchImpl(url, {
+        method: opts.method,
+        headers: { 'content-type': 'application/json', ...opts.headers },
+        body: opts.method === 'GET' ? undefined : fill(opts.bodyTemplate, jsonEscape),
+        signal: AbortSignal.timeout(opts.timeoutMs),
       });
-      return { status: 'SENT' };
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    },
+  };
+}
+
+/** E-mail to recipients with an address. */
+export interface EmailGateway {
+  readonly name: string;
+  send(message: { to: string; subject: string; body: string; id?: string }): Promise<void>;
+}
+
+/** Without SMTP configured, e-mails are written to the server log. */
+export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
+  return {
+    name: 'log',
+    async send(message) {
+      logger.info({ email: { to: message.to, subject: message.subject, id: message.id } }, 'E-mail (log gateway)');
     },
   };
 }

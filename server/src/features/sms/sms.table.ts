@@ -1,4 +1,4 @@
-import { index, pgTable, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** Every SMS the portal hands to its gateway, with the gateway's answer. */
 export const smsOutbox = pgTable(
@@ -10,8 +10,10 @@ export const smsOutbox = pgTable(
     /** Why it was sent: PHONE_VERIFICATION, FLOOD_WARNING, RAIN_WARNING… */
     purpose: varchar('purpose', { length: 32 }).notNull(),
     gateway: varchar('gateway', { length: 32 }).notNull(),
+    /** Idempotency key of the message (outbox row id): a resend after a crash is recorded once. */
+    messageId: varchar('message_id', { length: 64 }),
     status: varchar('status', { length: 16 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt), uniqueIndex('sms_outbox_message_id_key').on(t.messageId)],
 );

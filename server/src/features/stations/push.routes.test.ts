@@ -55,7 +55,9 @@ const w = (over: Record<string, string> = {}) => ({
 describe('station push', () => {
   it('stores a reading in the district time zone, once, and announces it on the bus', async () => {
     const seen: unknown[] = [];
-    const off = bus.subscribe((e) => seen.push(e));
+    const off = bus.subscribe((e) => {
+      if (e.type === 'reading') seen.push(e);
+    });
     const first = await pushWater(w());
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({

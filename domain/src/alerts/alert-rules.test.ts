@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WEB_PARAMETERS as P } from '../stations/web-parameters';
+import { alertThresholds, levelOf, nextAlertAction, type OpenAlertState } from './alert-rules';
+
+const station = { warningLevel1: 30, warningLevel2: 50, warningLevel3: 70 };
+const water = alertThresholds('WATER_LEVEL', station, P);
+const t = (min: number) => new Date(Date.UTC(2026, 10, 22, 0, min));
+
+/** Feeds a series through the rule like the engine does; returns the actions taken. */
+function run(values: number[], stepMin = 5, margin = 5, holdMin = 30) {
+  let state: OpenAlertState | null = null;
+  const actions: string[] = [];
+  values.forEach((v, i) => {
+    const a = nextAlertAction(state, v, water, margin, holdMin * 60_000, t(i * stepMin));
+    if (a.action === 'open' || a.action === 'escalate' || a.action === 'lower') {
+      actions.push(`${a.action}:${a.level}`);
+      state = { level: a.level, belowSince: null };
+    } else if (a.action === 'clear') {
+      actions.push('clear');
+      state = null;
+    } else if (a.action === 'update') state = { ...state!, belowSince: a.belowSince };
+  });
+  return actions;
+}
+
+describe('levels', () => {
+  it('reaches a level at exactly its threshold', () => {
+    expect(levelOf(29.9, water)).toBe(0);
+    expect(levelOf(30, water)).toBe(1);
+    expect(levelOf(50, water)).toBe(2);
+    expect(levelOf(70, water)).toBe(3);
+  });
+
+  it('uses the 24-hour rain levels 100 / 200 / 400 mm and the rain intensity thresholds', () => {
+    const r24 = alertThresholds('RAIN_24H', station, P);
+    expect([levelOf(99, r24), levelOf(100, r24), levelOf(250, r24), levelOf(400, r24)]).toEqual([0, 1, 2, 3]);
+    const ri = alertThresholds('RAIN_INTENSITY', station, P);
+    expect([levelOf(9.9, ri), levelOf(10, ri), levelOf(20, ri), levelOf(500, ri)]).toEqual([0, 1, 2, 2]);
+  });
+});
+
+describe('hysteresis', () => {
+  it('a value flapping around level II raises one alert', () => {
+    expect(run([40, 51, 49, 52, 48, 50, 49, 51, 47])).toEqual(['open:1', 'escalate:2']);
+  });
+
+  it('escalates at once and clears only after staying below the level minus the margin long enough', () => {
+    const rising = [20, 35, 55, 72];
+    const falling = Array.from({ length: 8 }, () => 60); // below III - 5 for 35 min → lowered to II
+    const low = Array.from({ length: 8 }, () => 10); // below II - 5 … then below I - 5 → cleared
+    expect(run([...rising, ...falling, ...low])).toEqual(['open:1', 'escalate:2', 'escalate:3', 'lower:2', 'clear']);
+  });
+
+  it('does not clear when the value comes back before the hold time', () => {
+    expect(run([55, 20, 20, 20, 55, 20, 20, 20])).toEqual(['open:2']);
+  });
+});

@@ -1,0 +1,32 @@
+import '../common/zod-messages';
+import { z } from 'zod';
+import { StationKindSchema } from '../stations/stations.schemas';
+
+/** Why an alert exists: a water level, an hourly rain intensity, a 24-hour accumulation, a fast rise. */
+export const ALERT_KINDS = ['WATER_LEVEL', 'RAIN_INTENSITY', 'RAIN_24H', 'WATER_RISE', 'STATION_SILENT'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const AlertSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(ALERT_KINDS),
+    stationId: z.number().int(),
+    stationCode: z.string(),
+    stationName: z.string(),
+    stationKind: StationKindSchema,
+    /** 1–3 (Cấp I–III for water; for rain: 1 heavy, 2 very heavy, 3 flash-flood risk). */
+    level: z.number().int().min(1).max(3),
+    /** Water cm, rain mm/h or mm in 24 h. */
+    value: z.number(),
+    /** Where it is, for people: the station's description ("Đối diện Trung tâm Y tế huyện…"). */
+    positionText: z.string(),
+    lat: z.number(),
+    long: z.number(),
+    message: z.string(),
+    since: z.string(),
+    updatedAt: z.string(),
+    clearedAt: z.string().nullable(),
+  })
+  .meta({ id: 'Alert' });
+export type Alert = z.infer<typeof AlertSchema>;
+export const ActiveAlertsSchema = z.array(AlertSchema).meta({ id: 'ActiveAlerts' });

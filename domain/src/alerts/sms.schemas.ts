@@ -1,0 +1,83 @@
+import '../common/zod-messages';
+import { z } from 'zod';
+import { EmailSchema, PhoneSchema } from '../auth/auth.schemas';
+import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
+import { TEXT_MAX } from '../common/text';
+import { isValidSmsTemplate, SMS_TEMPLATE_INVALID, SMS_TEMPLATE_TYPES } from './sms-template';
+
+export const SmsTemplateSchema = z
+  .object({ id: z.number().int(), template: z.string(), type: z.enum(SMS_TEMPLATE_TYPES), createdAt: z.string() })
+  .meta({ id: 'SmsTemplate' });
+export type SmsTemplate = z.infer<typeof SmsTemplateSchema>;
+
+export const SmsTemplateBodySchema = z
+  .object({
+    template: z.string().trim().min(1).max(TEXT_MAX).refine(isValidSmsTemplate, { message: SMS_TEMPLATE_INVALID }),
+  })
+  .meta({ id: 'SmsTemplateBody' });
+
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .max(TEXT_MAX)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const SmsRecipientSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'SmsRecipient' });
+export type SmsRecipient = z.infer<typeof SmsRecipientSchema>;
+
+/** Recipient form: every field max 255 (spec); name required; phone and e-mail checked when given. */
+export const SmsRecipientBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(TEXT_MAX),
+    description: optionalText(),
+    email: z
+      .union([z.literal(''), z.null(), EmailSchema])
+      .optional()
+      .transform((v) => (v ? v : null)),
+    phone: z
+      .union([z.literal(''), z.null(), PhoneSchema])
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'SmsRecipientBody' });
+export type SmsRecipientBody = z.input<typeof SmsRecipientBodySchema>;
+
+export const SmsHistorySchema = z
+  .object({
+    id: z.number().int(),
+    /** Recipient name. */
+    name: z.string(),
+    smsUserId: z.number().int().nullable(),
+    channel: z.enum(['sms', 'email']),
+    /** Phone number or e-mail address. */
+    recipient: z.string(),
+    body: z.string(),
+    /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt. */
+    status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    alertId: z.number().int().nullable(),
+    createdAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'SmsHistory' });
+export type SmsHistory = z.infer<typeof SmsHistorySchema>;
+
+export const ListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export const SmsTemplateListSchema = z.array(SmsTemplateSchema);
+export const SmsRecipientPageSchema = pageOf(SmsRecipientSchema).meta({ id: 'SmsRecipientPage' });
+export const SmsHistoryPageSchema = pageOf(SmsHistorySchema).meta({ id: 'SmsHistoryPage' });

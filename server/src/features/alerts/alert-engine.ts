@@ -1,0 +1,212 @@
+import {
+  type Alert,
+  type AlertKind,
+  alertMessage,
+  alertThresholds,
+  formatSmsTemplate,
+  nextAlertAction,
+  templateTypeOf,
+  type WebParameters,
+} from '@flood/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { EventBus } from '../../lib/events';
+import { rowsOf } from '../readings/readings.repository';
+import type { Dispatcher } from '../sms/dispatcher';
+import { smsHistory, smsRecipients, smsTemplates } from '../sms/sms-admin.table';
+import { findStationRow } from '../stations/stations.repository';
+import type { StationRow } from '../stations/stations.table';
+import { type AlertRow, alerts } from './alerts.table';
+
+/** Readings older than this are history (an import), not news: they raise no alert. */
+const LIVE_MS = 3 * 3_600_000;
+
+export function toAlert(a: AlertRow, s: StationRow): Alert {
+  return {
+    id: a.id,
+    kind: a.kind as AlertKind,
+    stationId: s.id,
+    stationCode: s.code,
+    stationName: s.name,
+    stationKind: s.kind,
+    level: a.level,
+    value: a.value,
+    positionText: s.description,
+    lat: s.latitude,
+    long: s.longitude,
+    message: a.message,
+    since: a.openedAt.toISOString(),
+    updatedAt: a.updatedAt.toISOString(),
+    clearedAt: a.clearedAt?.toISOString() ?? null,
+  };
+}
+
+export interface AlertEngineDeps {
+  db: Db;
+  bus: EventBus;
+  webParameters: () => Promise<WebParameters>;
+  dispatcher: Pick<Dispatcher, 'wake'>;
+  logger: FastifyBaseLogger;
+  now: () => Date;
+}
+
+/**
+ * Evaluates every stored reading (push, import, simulator) against the warning rules, keeps one open alert
+ * per station and kind with hysteresis, and on open or escalation stores one message per recipient in the
+ * outbox in the same transaction, then wakes the dispatcher and announces the alert on the event bus.
+ */
+export function createAlertEngine(deps: AlertEngineDeps) {
+  const { db, bus, now } = deps;
+  const chains = new Map<number, Promise<void>>();
+
+  /** Values the rules look at for a station, from the hourly rollups and the raw readings. */
+  async function observe(s: StationRow): Promise<{ kind: AlertKind; value: number }[]> {
+    if (s.kind === 'water') {
+      const rows = rowsOf<{ value: number; prev: number | null }>(
+        await db.execute(sql`
+          with last as (select value, observed_at from readings where station_id = ${s.id} order by observed_at desc limit 1)
+          select last.value, (select r.value from readings r where r.station_id = ${s.id}
+              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev
+          from last`),
+      );
+      const r = rows[0];
+      if (!r) return [];
+      const out: { kind: AlertKind; value: number }[] = [{ kind: 'WATER_LEVEL', value: Number(r.value) }];
+      if (r.prev !== null && r.prev !== undefined)
+        out.push({ kind: 'WATER_RISE', value: Number(r.value) - Number(r.prev) });
+      return out;
+    }
+    const rows = rowsOf<{ hourly: number | null; day: number | null }>(
+      await db.execute(sql`
+        select (select sum from readings_hourly where station_id = ${s.id} order by hour desc limit 1) as hourly,
+          (select sum(sum) from readings_hourly where station_id = ${s.id}
+             and hour > ${new Date(now().getTime() - 24 * 3_600_000).toISOString()}::timestamptz) as day`),
+    );
+    const r = rows[0];
+    return [
+      { kind: 'RAIN_INTENSITY', value: Number(r?.hourly ?? 0) },
+      { kind: 'RAIN_24H', value: Number(r?.day ?? 0) },
+    ];
+  }
+
+  /** Outbox rows for every recipient of an opened or escalated alert (inside the alert's transaction). */
+  async function enqueue(tx: Db, alert: AlertRow, s: StationRow): Promise<number> {
+    const type = templateTypeOf(alert.kind as AlertKind);
+    const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
+    if (!template) return 0;
+    const value = alert.kind === 'WATER_LEVEL' ? alert.value / 100 : alert.value;
+    const body = formatSmsTemplate(template.template, { station: s.name, level: alert.level, value });
+    const recipients = await tx.select().from(smsRecipients);
+    const rows = recipients.flatMap((r) =>
+      [
+        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone }] : []),
+        ...(r.email ? [{ channel: 'email' as const, recipient: r.email }] : []),
+      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name, body })),
+    );
+    if (rows.length) await tx.insert(smsHistory).values(rows);
+    return rows.length;
+  }
+
+  async function evaluateKind(s: StationRow, kind: AlertKind, value: number, p: WebParameters): Promise<void> {
+    const [open] = await db
+      .select()
+      .from(alerts)
+      .where(and(eq(alerts.stationId, s.id), eq(alerts.kind, kind), isNull(alerts.clearedAt)))
+      .limit(1);
+    const thresholds = alertThresholds(kind, s, p);
+    const margin = kind.startsWith('RAIN') ? p.rainClearMarginMm : p.waterClearMarginCm;
+    const t = now();
+    const action = nextAlertAction(
+      open ? { level: open.level, belowSince: open.belowSince } : null,
+      value,
+      thresholds,
+      margin,
+      p.alertClearMinutes * 60_000,
+      t,
+    );
+    if (action.action === 'none' || action.action === 'update') {
+      if (open) {
+        await db
+          .update(alerts)
+          .set({ value, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
+          .where(eq(alerts.id, open.id));
+      }
+      return;
+    }
+    let queued = 0;
+    const row = await db.transaction(async (tx) => {
+      if (action.action === 'open') {
+        const [created] = await tx
+          .insert(alerts)
+          .values({
+            kind,
+            stationId: s.id,
+            level: action.level,
+            value,
+            message: alertMessage(kind, s.name, action.level, value),
+            openedAt: t,
+            updatedAt: t,
+          })
+          .returning();
+        queued = await enqueue(tx, created!, s);
+        return created!;
+      }
+      const level = action.action === 'clear' ? open!.level : action.level;
+      const [updated] = await tx
+        .update(alerts)
+        .set({
+          level,
+          value,
+          message: alertMessage(kind, s.name, level, value),
+          updatedAt: t,
+          belowSince: null,
+          ...(action.action === 'clear' ? { clearedAt: t } : {}),
+        })
+        .where(eq(alerts.id, open!.id))
+        .returning();
+      if (action.action === 'escalate') queued = await enqueue(tx, updated!, s);
+      return updated!;
+    });
+    if (queued) deps.dispatcher.wake();
+    const verb = { open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' }[action.action];
+    bus.publish('alert', { action: verb, alert: toAlert(row, s) });
+  }
+
+  async function evaluate(stationId: number): Promise<void> {
+    const s = await findStationRow(db, stationId);
+    if (!s) return;
+    const p = await deps.webParameters();
+    for (const o of await observe(s)) await evaluateKind(s, o.kind, o.value, p);
+  }
+
+  /** Evaluations of one station run one after another; different stations in parallel. */
+  function schedule(stationId: number): Promise<void> {
+    const prev = chains.get(stationId) ?? Promise.resolve();
+    const next = prev
+      .then(() => evaluate(stationId))
+      .catch((err) => deps.logger.error({ err, stationId }, 'alert evaluation failed'));
+    chains.set(stationId, next);
+    void next.finally(() => {
+      if (chains.get(stationId) === next) chains.delete(stationId);
+    });
+    return next;
+  }
+
+  const unsubscribe = bus.subscribe((e) => {
+    if (e.type !== 'reading') return;
+    const d = e.data as { stationId: number; observedAt: string };
+    if (now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
+    void schedule(d.stationId);
+  });
+
+  return {
+    schedule,
+    /** Waits for every evaluation under way (tests, shutdown). */
+    async idle(): Promise<void> {
+      while (chains.size) await Promise.all([...chains.values()]);
+    },
+    stop: unsubscribe,
+  };
+}
+export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -1,0 +1,241 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryEventBus } from '../../lib/events';
+import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
+import { rowsOf } from '../readings/readings.repository';
+import { createDispatcher } from '../sms/dispatcher';
+import { createLogSmsGateway, type SmsGateway } from '../sms/sms.gateway';
+import { smsOutbox } from '../sms/sms.table';
+import { smsHistory } from '../sms/sms-admin.table';
+import { alerts } from './alerts.table';
+
+const FAILING_PHONE = '0999999999';
+let sent: string[] = [];
+const gateway: SmsGateway = {
+  name: 'test',
+  async send(m) {
+    if (m.to === FAILING_PHONE) throw new Error('gateway down');
+    sent.push(`${m.to}|${m.body}`);
+  },
+};
+const bus = createMemoryEventBus();
+let ctx: TestContext;
+let token: string;
+beforeAll(async () => {
+  ctx = await createTestApp({ DISPATCH_MAX_ATTEMPTS: '3' }, undefined, {
+    bus,
+    sms: gateway,
+    dispatch: { backoffMs: () => 0, pollMs: 50 },
+  });
+  await ctx.app.ready();
+  const a = await createUser(ctx.db, { functions: ['system', 'database'], name: 'Trực ban' });
+  token = (await login(ctx.app, a.user.email, a.password)).token;
+});
+afterAll(() => ctx?.close());
+
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+function clock(t: Date) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(t)
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour!, minute: p.minute! };
+}
+
+async function station(code: string) {
+  const res = await api('POST', '/api/station', {
+    code,
+    name: `Trạm ${code}`,
+    description: 'Đối diện Trung tâm Y tế huyện',
+    lat: 21.273,
+    long: 107.2896,
+    warningLevel1: 30,
+    warningLevel2: 50,
+    warningLevel3: 70,
+  });
+  return res.json() as { id: number; pushKey: string };
+}
+
+async function push(code: string, key: string, value: number, minutesAgo: number) {
+  const q = new URLSearchParams({
+    stationCode: code,
+    ...clock(new Date(Date.now() - minutesAgo * 60_000)),
+    value: String(value),
+    key,
+  });
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/receive-water-level?${q}` });
+  expect(res.statusCode).toBe(200);
+  await ctx.app.alertEngine.idle();
+  await ctx.app.dispatcher.runOnce();
+}
+
+describe('SMS back office', () => {
+  it('lists the two seeded templates and refuses one without %s and %f/%.2f', async () => {
+    const list = (await api('GET', '/api/sms-template')).json();
+    expect(list.map((t: { type: string }) => t.type)).toEqual(['FLOOD_WARNING', 'RAIN_WARNING']);
+    const bad = await api('PUT', `/api/sms-template/${list[0].id}`, { template: 'Tram %s cap %d' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([
+      { field: 'template', message: 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả' },
+    ]);
+    const ok = await api('PUT', `/api/sms-template/${list[0].id}`, { template: 'LU: %s cap %d, %.2f m' });
+    expect(ok.json().template).toBe('LU: %s cap %d, %.2f m');
+  });
+
+  it('adds, edits and deletes recipients, naming bad fields', async () => {
+    const r = await api('POST', '/api/sms-user', { name: 'Tạm', phone: '0911000000' });
+    expect(r.statusCode).toBe(200);
+    const up = await api('PUT', `/api/sms-user/${r.json().id}`, { name: 'Tạm 2', email: 'tam@bache.local' });
+    expect(up.json()).toMatchObject({ name: 'Tạm 2', email: 'tam@bache.local', phone: null });
+    expect((await api('DELETE', `/api/sms-user/${r.json().id}`)).statusCode).toBe(200);
+    expect((await api('DELETE', `/api/sms-user/${r.json().id}`)).statusCode).toBe(404);
+    const bad = await api('POST', '/api/sms-user', { name: '', phone: 'abc', email: 'x' });
+    expect(
+      bad
+        .json()
+        .fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['email', 'name', 'phone']);
+  });
+});
+
+describe('alert engine and dispatch', () => {
+  it('a reading above level II opens one alert and sends one message per recipient, retrying a failing one', async () => {
+    await api('POST', '/api/sms-user', { name: 'Chủ tịch xã', phone: '0912000001' });
+    await api('POST', '/api/sms-user', { name: 'Trưởng thôn', phone: '0912000002', email: 'thon@bache.local' });
+    await api('POST', '/api/sms-user', { name: 'Số hỏng', phone: FAILING_PHONE });
+    const s = await station('F01024');
+    const events: { action: string; alert: { level: number } }[] = [];
+    const off = bus.subscribe((e) => {
+      if (e.type === 'alert') events.push(e.data as never);
+    });
+    sent = [];
+    await push('F01024', s.pushKey, 62, 3);
+    off();
+    const open = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ kind: 'WATER_LEVEL', level: 2, value: 62 });
+    expect(open[0]!.message).toBe('Trạm F01024: mực nước đạt báo động cấp II (0,62 m)');
+    expect(events).toEqual([
+      expect.objectContaining({ action: 'opened', alert: expect.objectContaining({ level: 2 }) }),
+    ]);
+    expect(sent.sort()).toEqual([
+      '0912000001|LU: Trạm F01024 cap 2, 0.62 m',
+      '0912000002|LU: Trạm F01024 cap 2, 0.62 m',
+    ]);
+
+    // The failing number is retried up to DISPATCH_MAX_ATTEMPTS, then FAILED; the others are SUCCESS.
+    for (let i = 0; i < 3; i++) await ctx.app.dispatcher.runOnce();
+    const history = (await api('GET', '/api/sms-history?pageSize=50')).json().items as {
+      recipient: string;
+      status: string;
+      attempts: number;
+      channel: string;
+    }[];
+    const mine = history.filter((h) =>
+      ['0912000001', '0912000002', 'thon@bache.local', FAILING_PHONE].includes(h.recipient),
+    );
+    expect(mine).toHaveLength(4);
+    expect(mine.find((h) => h.recipient === FAILING_PHONE)).toMatchObject({ status: 'FAILED', attempts: 3 });
+    expect(mine.filter((h) => h.status === 'SUCCESS')).toHaveLength(3);
+    expect(mine.find((h) => h.channel === 'email')?.recipient).toBe('thon@bache.local');
+
+    const active = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json();
+    expect(active[0]).toMatchObject({ stationCode: 'F01024', level: 2, positionText: 'Đối diện Trung tâm Y tế huyện' });
+  });
+
+  it('a value flapping around level II sends no new message; reaching level III escalates once', async () => {
+    const s = await station('F01030');
+    const before = (await ctx.db.select().from(smsHistory)).length;
+    for (const [v, ago] of [
+      [55, 50],
+      [48, 45],
+      [52, 40],
+      [47, 35],
+      [51, 30],
+    ] as const) {
+      await push('F01030', s.pushKey, v, ago);
+    }
+    // One alert, one message per recipient channel (3 SMS + 1 e-mail), whatever the flapping.
+    const afterFlap = (await ctx.db.select().from(smsHistory)).length;
+    expect(afterFlap - before).toBe(4);
+    await push('F01030', s.pushKey, 72, 25);
+    expect((await ctx.db.select().from(smsHistory)).length - afterFlap).toBe(4);
+    const rows = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.level).toBe(3);
+  });
+
+  it('old readings (an import of history) raise no alert', async () => {
+    const s = await station('F01031');
+    await push('F01031', s.pushKey, 90, 24 * 60);
+    expect(await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id))).toHaveLength(0);
+  });
+});
+
+describe('restart during dispatch', () => {
+  it('a message claimed by a process that died is sent again by another, and delivered once', async () => {
+    const [msg] = await ctx.db
+      .insert(smsHistory)
+      .values({
+        name: 'Khởi động lại',
+        channel: 'sms',
+        recipient: '0912777777',
+        body: 'Thu nghiem',
+        nextAttemptAt: new Date(0),
+      })
+      .returning();
+    const log = createLogSmsGateway({ db: ctx.db, logger: ctx.app.log });
+    // Process A: the provider accepts the message, then the process dies before recording it.
+    const dying = createDispatcher({
+      db: ctx.db,
+      sms: {
+        name: 'dying',
+        send: async (m) => {
+          await log.send(m);
+          await new Promise(() => {});
+        },
+      },
+      email: { name: 'x', send: async () => {} },
+      bus,
+      logger: ctx.app.log,
+      lockMs: 200,
+    });
+    void dying.runOnce();
+    await new Promise((r) => setTimeout(r, 400));
+    // Process B, after the restart, finds the stale claim and sends it again.
+    const restarted = createDispatcher({
+      db: ctx.db,
+      sms: log,
+      email: { name: 'x', send: async () => {} },
+      bus,
+      logger: ctx.app.log,
+      lockMs: 200,
+    });
+    // (The app's own worker may win the claim: either way another process sends it.)
+    await restarted.runOnce();
+    let after: typeof smsHistory.$inferSelect | undefined;
+    for (let i = 0; i < 50 && after?.status !== 'SUCCESS'; i++) {
+      [after] = await ctx.db.select().from(smsHistory).where(eq(smsHistory.id, msg!.id));
+      if (after?.status !== 'SUCCESS') await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(after).toMatchObject({ status: 'SUCCESS', attempts: 2 });
+    const delivered = rowsOf<{ n: number }>(
+      await ctx.db.execute(
+        sql`select count(*)::int as n from sms_outbox where message_id = ${`sms-history-${msg!.id}`}`,
+      ),
+    );
+    expect(delivered[0]!.n).toBe(1);
+  });
+});

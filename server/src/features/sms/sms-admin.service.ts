@@ -1,0 +1,120 @@
+import type { SmsHistory, SmsRecipient, SmsRecipientBodySchema, SmsTemplate, SmsTemplateType } from '@flood/domain';
+import { asc, count, desc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, requirePermission } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { recordAudit } from '../audit/audit.service';
+import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
+
+type RecipientBody = z.output<typeof SmsRecipientBodySchema>;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toTemplate = (r: typeof smsTemplates.$inferSelect): SmsTemplate => ({
+  id: r.id,
+  template: r.template,
+  type: r.type as SmsTemplateType,
+  createdAt: r.createdAt.toISOString(),
+});
+const toRecipient = (r: typeof smsRecipients.$inferSelect): SmsRecipient => ({
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  email: r.email,
+  phone: r.phone,
+  createdAt: r.createdAt.toISOString(),
+});
+export const toHistory = (r: typeof smsHistory.$inferSelect): SmsHistory => ({
+  id: r.id,
+  name: r.name,
+  smsUserId: r.smsUserId,
+  channel: r.channel,
+  recipient: r.recipient,
+  body: r.body,
+  status: r.status,
+  attempts: r.attempts,
+  lastError: r.lastError,
+  alertId: r.alertId,
+  createdAt: r.createdAt.toISOString(),
+  sentAt: iso(r.sentAt),
+});
+
+/** The SMS back office (administration view, permission `system`): templates, recipients, history. */
+export function createSmsAdminService({ db }: { db: Db }) {
+  const recipientNotFound = () => new AppError('NOT_FOUND', 'Không tìm thấy người nhận');
+  return {
+    async templates(actor: Actor | undefined): Promise<SmsTemplate[]> {
+      requirePermission(actor, 'system');
+      return (await db.select().from(smsTemplates).orderBy(asc(smsTemplates.id))).map(toTemplate);
+    },
+
+    async updateTemplate(actor: Actor | undefined, id: number, template: string): Promise<SmsTemplate> {
+      const a = requirePermission(actor, 'system');
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(smsTemplates)
+          .set({ template, updatedAt: new Date() })
+          .where(eq(smsTemplates.id, id))
+          .returning();
+        if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy mẫu tin nhắn');
+        await recordAudit(tx, a, `Cập nhật mẫu tin nhắn ${row.type}`);
+        return toTemplate(row);
+      });
+    },
+
+    async recipients(actor: Actor | undefined, q: { page: number; pageSize: number }) {
+      requirePermission(actor, 'system');
+      const [rows, [t]] = await Promise.all([
+        db
+          .select()
+          .from(smsRecipients)
+          .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ total: count() }).from(smsRecipients),
+      ]);
+      return { items: rows.map(toRecipient), total: Number(t?.total ?? 0) };
+    },
+
+    async saveRecipient(actor: Actor | undefined, id: number | null, body: RecipientBody): Promise<SmsRecipient> {
+      const a = requirePermission(actor, 'system');
+      return db.transaction(async (tx) => {
+        const [row] =
+          id === null
+            ? await tx.insert(smsRecipients).values(body).returning()
+            : await tx
+                .update(smsRecipients)
+                .set({ ...body, updatedAt: new Date() })
+                .where(eq(smsRecipients.id, id))
+                .returning();
+        if (!row) throw recipientNotFound();
+        await recordAudit(tx, a, `${id === null ? 'Thêm' : 'Cập nhật'} người nhận ${row.name}`);
+        return toRecipient(row);
+      });
+    },
+
+    async removeRecipient(actor: Actor | undefined, id: number): Promise<void> {
+      const a = requirePermission(actor, 'system');
+      await db.transaction(async (tx) => {
+        const [row] = await tx.delete(smsRecipients).where(eq(smsRecipients.id, id)).returning();
+        if (!row) throw recipientNotFound();
+        await recordAudit(tx, a, `Xoá người nhận ${row.name}`);
+      });
+    },
+
+    async history(actor: Actor | undefined, q: { page: number; pageSize: number }) {
+      requirePermission(actor, 'system');
+      const [rows, [t]] = await Promise.all([
+        db
+          .select()
+          .from(smsHistory)
+          .orderBy(desc(smsHistory.createdAt), desc(smsHistory.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        db.select({ total: count() }).from(smsHistory),
+      ]);
+      return { items: rows.map(toHistory), total: Number(t?.total ?? 0) };
+    },
+  };
+}
+export type SmsAdminService = ReturnType<typeof createSmsAdminService>;
