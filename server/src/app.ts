@@ -196,8 +196,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('alertEngine', engine);
   app.decorate('dispatcher', dispatcher);
-  app.addHook('onReady', async () => dispatcher.start());
+  let silenceTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    dispatcher.start();
+    silenceTimer = setInterval(
+      () => void engine.checkSilence().catch((err) => app.log.warn({ err }, 'silence check failed')),
+      60_000,
+    );
+    silenceTimer.unref();
+  });
   app.addHook('onClose', async () => {
+    clearInterval(silenceTimer);
     engine.stop();
     await engine.idle();
     await dispatcher.stop();

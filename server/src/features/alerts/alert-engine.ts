@@ -193,6 +193,47 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     return next;
   }
 
+  /**
+   * Stations that stop reporting warn the staff: a STATION_SILENT alert (no SMS to the public recipients)
+   * opens when a station's last reading is older than `disconnectAfterMinutes`, and clears on its next one.
+   */
+  async function checkSilence(): Promise<void> {
+    const p = await deps.webParameters();
+    const t = now();
+    const rows = rowsOf<{ id: number; lastAt: string | null; open: number | null }>(
+      await db.execute(sql`
+        select s.id, (select max(h.last_at) from readings_hourly h where h.station_id = s.id) as "lastAt",
+          (select a.id from alerts a where a.station_id = s.id and a.kind = 'STATION_SILENT' and a.cleared_at is null) as open
+        from stations s`),
+    );
+    for (const r of rows) {
+      const silentMin = r.lastAt ? (t.getTime() - Date.parse(r.lastAt)) / 60_000 : Number.POSITIVE_INFINITY;
+      const silent = silentMin > p.disconnectAfterMinutes;
+      if (silent === (r.open !== null)) continue;
+      const s = await findStationRow(db, r.id);
+      if (!s) continue;
+      const minutes = Number.isFinite(silentMin) ? Math.round(silentMin) : 0;
+      const row = silent
+        ? (
+            await db
+              .insert(alerts)
+              .values({
+                kind: 'STATION_SILENT',
+                stationId: s.id,
+                level: 1,
+                value: minutes,
+                message: alertMessage('STATION_SILENT', s.name, 1, minutes),
+                openedAt: t,
+                updatedAt: t,
+              })
+              .onConflictDoNothing()
+              .returning()
+          )[0]
+        : (await db.update(alerts).set({ clearedAt: t, updatedAt: t }).where(eq(alerts.id, r.open!)).returning())[0];
+      if (row) bus.publish('alert', { action: silent ? 'opened' : 'cleared', alert: toAlert(row, s) });
+    }
+  }
+
   const unsubscribe = bus.subscribe((e) => {
     if (e.type !== 'reading') return;
     const d = e.data as { stationId: number; observedAt: string };
@@ -202,6 +243,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
 
   return {
     schedule,
+    checkSilence,
     /** Waits for every evaluation under way (tests, shutdown). */
     async idle(): Promise<void> {
       while (chains.size) await Promise.all([...chains.values()]);

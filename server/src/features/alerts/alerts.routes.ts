@@ -6,13 +6,13 @@ import { stations } from '../stations/stations.table';
 import { toAlert } from './alert-engine';
 import { alerts } from './alerts.table';
 
-/** The open warnings, highest level first (public: every page shows them). */
-export async function activeAlerts(db: Db): Promise<Alert[]> {
+/** The open warnings, highest level first (public: every page shows them); staff also see silent stations. */
+export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert[]> {
   const rows = await db
     .select({ a: alerts, s: stations })
     .from(alerts)
     .innerJoin(stations, eq(stations.id, alerts.stationId))
-    .where(and(isNull(alerts.clearedAt), ne(alerts.kind, 'STATION_SILENT')))
+    .where(and(isNull(alerts.clearedAt), includeSilent ? undefined : ne(alerts.kind, 'STATION_SILENT')))
     .orderBy(desc(alerts.level), desc(alerts.openedAt));
   return rows.map((r) => toAlert(r.a, r.s));
 }
@@ -25,5 +25,14 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       reply.header('cache-control', 'no-cache');
       return activeAlerts(db);
     },
+  });
+  app.get('/api/alerts/staff', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags: ['Cảnh báo / Alerts'],
+      summary: 'Cảnh báo cho cán bộ (kể cả trạm mất kết nối)',
+      response: { 200: ActiveAlertsSchema },
+    },
+    handler: () => activeAlerts(db, true),
   });
 };

@@ -239,3 +239,28 @@ describe('restart during dispatch', () => {
     expect(delivered[0]!.n).toBe(1);
   });
 });
+
+describe('silent stations', () => {
+  it('warn the staff, not the public, and clear on the next reading', async () => {
+    const s = await station('F01040');
+    await ctx.app.alertEngine.checkSilence();
+    const staff = (await api('GET', '/api/alerts/staff')).json() as {
+      stationCode: string;
+      kind: string;
+      message: string;
+    }[];
+    expect(staff.find((a) => a.stationCode === 'F01040')).toMatchObject({
+      kind: 'STATION_SILENT',
+      message: 'Trạm F01040: trạm mất kết nối',
+    });
+    const pub = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json() as {
+      stationCode: string;
+    }[];
+    expect(pub.find((a) => a.stationCode === 'F01040')).toBeUndefined();
+    await push('F01040', s.pushKey, 10, 1);
+    await ctx.app.alertEngine.checkSilence();
+    const after = (await api('GET', '/api/alerts/staff')).json() as { stationCode: string }[];
+    expect(after.find((a) => a.stationCode === 'F01040')).toBeUndefined();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/alerts/staff' })).statusCode).toBe(401);
+  });
+});
