@@ -58,11 +58,11 @@ export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof
   return {
     name: 'http',
     async send(message) {
-      const fill = (t: string, escape: (s: string) => string) =>
+      const fill = (t: string, encode: (s: string) => string) =>
         t
-          .replaceAll('{{phone}}', escape(message.to))
-          .replaceAll('{{message}}', escape(message.body))
-          .replaceAll('{{id}}', escape(message.id ?? ''));
+          .replaceAll('{{phone}}', encode(message.to))
+          .replaceAll('{{message}}', encode(message.body))
+          .replaceAll('{{id}}', encode(message.id ?? ''));
       const url = fill(opts.url, encodeURIComponent);
       const res = await fetchImpl(url, {
         method: opts.method,
