@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF } from '../fixtures';
-import { signIn, storedUser } from './helpers';
+import { chooseUserMenuItem, signIn, storedUser } from './helpers';
 
 test('sign in through the human-verification widget', async ({ page }) => {
   await page.goto('/dashboard');
@@ -31,8 +31,7 @@ test('change password', async ({ page }) => {
   await page.goto('/dashboard');
   await signIn(page, email, password);
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Đổi mật khẩu', { exact: true }).click();
+  await chooseUserMenuItem(page, 'Đổi mật khẩu');
   await page.locator('#oldPassword').fill(password);
   await page.locator('#newPassword').fill(newPassword);
   await page.locator('#confirmPassword').fill('khong-khop-123');
@@ -43,8 +42,7 @@ test('change password', async ({ page }) => {
   await expect(page.getByText('Đổi mật khẩu thành công')).toBeVisible();
 
   // Sign out, then the old password fails and the new one works.
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Đăng xuất', { exact: true }).click();
+  await chooseUserMenuItem(page, 'Đăng xuất');
   await expect(page.getByTestId('header-login')).toBeVisible();
   await signIn(page, email, password);
   await expect(page.getByText('Đăng nhập thất bại')).toBeVisible();
@@ -63,8 +61,7 @@ test('sign out revokes the session and writes an audit entry', async ({ page, br
   await signIn(page, email, password);
   await expect(page.getByTestId('user-menu')).toContainText(name);
   const token = (await storedUser(page))!.token;
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Đăng xuất', { exact: true }).click();
+  await chooseUserMenuItem(page, 'Đăng xuất');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('header-login')).toBeVisible();
   expect(await storedUser(page)).toBeNull();

@@ -20,10 +20,22 @@ export async function storedUser(page: Page): Promise<{ token: string; id: numbe
   return page.evaluate(() => JSON.parse(localStorage.getItem('flood.currentUser') ?? 'null'));
 }
 
+/**
+ * Chooses an item of the user menu once the page has settled (the landing page loads lazily right after
+ * sign-in; a click during that render can be lost).
+ */
+export async function chooseUserMenuItem(page: Page, item: string): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(async () => {
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByRole('menuitem', { name: item })).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 /** Signs out through the user menu and waits for the login button. */
 export async function signOut(page: Page): Promise<void> {
-  await page.getByTestId('user-menu').click();
-  await page.getByText('Đăng xuất', { exact: true }).click();
+  await chooseUserMenuItem(page, 'Đăng xuất');
   await expect(page.getByTestId('header-login')).toBeVisible();
 }
 
@@ -50,4 +62,43 @@ export function districtClock(now: Date = new Date()): { date: string; hour: num
       .map((p) => [p.type, p.value]),
   );
   return { date: `${parts.day}/${parts.month}/${parts.year}`, hour: Number(parts.hour), minute: Number(parts.minute) };
+}
+
+/** A random water-station code ('F01' and six digits) so reruns and other tests never collide. */
+export function randomWaterCode(): string {
+  return `F01${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
+}
+
+/** Creates a water station through the API as the signed-in user; returns its id and push key. */
+export async function createWaterStation(
+  page: Page,
+  station: { code: string; name: string; levels: [number, number, number]; description?: string },
+): Promise<{ id: number; pushKey: string }> {
+  const [warningLevel1, warningLevel2, warningLevel3] = station.levels;
+  const response = await page.request.post('/api/station', {
+    headers: await authHeaders(page),
+    data: {
+      code: station.code,
+      name: station.name,
+      description: station.description ?? 'Trạm đo thử nghiệm',
+      lat: 21.27,
+      long: 107.29,
+      warningLevel1,
+      warningLevel2,
+      warningLevel3,
+    },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as { id: number; pushKey: string };
+  expect(body.pushKey).toBeTruthy();
+  return { id: body.id, pushKey: body.pushKey };
+}
+
+/** Pushes a water level (cm) for now on the district clock, as a logger does. */
+export async function pushWaterLevel(page: Page, code: string, key: string, valueCm: number): Promise<void> {
+  const { date, hour, minute } = districtClock();
+  const response = await page.request.get('/api/receive-water-level', {
+    params: { stationCode: code, date, hour: String(hour), minute: String(minute), value: String(valueCm), key },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
 }

@@ -2,17 +2,19 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The edit and delete icons of a table row. */
-export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+/** The edit and delete icons of a table row (only the edit one when the row cannot be deleted). */
+export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete?: () => void }) {
   const { t } = useTranslation();
   return (
     <Space size={4}>
       <Tooltip title={t('common.edit')}>
         <Button type="text" icon={<EditOutlined />} aria-label={t('common.edit')} onClick={onEdit} />
       </Tooltip>
-      <Tooltip title={t('common.delete')}>
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={onDelete} />
-      </Tooltip>
+      {onDelete && (
+        <Tooltip title={t('common.delete')}>
+          <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('common.delete')} onClick={onDelete} />
+        </Tooltip>
+      )}
     </Space>
   );
 }

@@ -2,6 +2,7 @@ import { App, Layout } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { AlertBanner } from '../../features/alerts/components/alert-banner';
 import { DemoBanner } from '../../features/app-info/components/demo-banner';
 import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
 import { registerApiHooks } from '../../lib/api/client';
@@ -32,6 +33,7 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {!route?.noHeader && <AppHeader />}
+      {!route?.noHeader && <AlertBanner />}
       <DemoBanner />
       <Layout.Content
         id="main-content"

@@ -3,7 +3,9 @@ import { useEffect, useRef } from 'react';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
 export const EVENTS_URL = '/api/events';
-export type PortalEventType = 'reading' | 'config';
+/** `reading` new measurement, `config` new thresholds, `alert` a warning opened / escalated / cleared, `sms` a send-history row changed. */
+export const PORTAL_EVENT_TYPES = ['reading', 'config', 'alert', 'sms'] as const;
+export type PortalEventType = (typeof PORTAL_EVENT_TYPES)[number];
 /** Without a live stream the given queries are refreshed this often instead. */
 export const FALLBACK_POLL_MS = 60_000;
 /** Readings often arrive in bursts (an import, several loggers on the hour): refresh once per burst. */
@@ -28,8 +30,7 @@ function open(): void {
   const emit = (type: PortalEventType) => () => {
     for (const l of stream.listeners) l(type);
   };
-  source.addEventListener('reading', emit('reading'));
-  source.addEventListener('config', emit('config'));
+  for (const type of PORTAL_EVENT_TYPES) source.addEventListener(type, emit(type));
   source.onopen = () => {
     stream.connected = true;
   };
@@ -57,12 +58,13 @@ export function portalEventsConnected(): boolean {
 }
 
 /**
- * Keeps the given queries fresh: invalidates them when the server reports a new reading or new
- * thresholds; when the stream is unavailable (or down) it polls every `FALLBACK_POLL_MS` instead.
+ * Keeps the given queries fresh: invalidates them when the server reports one of `types` (by default a new
+ * reading or new thresholds); when the stream is unavailable (or down) it polls every `pollMs` instead.
  */
 export function usePortalEvents(
   queryKeys: readonly QueryKey[],
   types: readonly PortalEventType[] = ['reading', 'config'],
+  pollMs: number = FALLBACK_POLL_MS,
 ): void {
   const queryClient = useQueryClient();
   // The latest keys without resubscribing on every render (callers pass fresh arrays).
@@ -85,11 +87,11 @@ export function usePortalEvents(
     });
     const poll = setInterval(() => {
       if (!stream.connected) refresh();
-    }, FALLBACK_POLL_MS);
+    }, pollMs);
     return () => {
       unsubscribe();
       clearInterval(poll);
       if (timer) clearTimeout(timer);
     };
-  }, [queryClient, typesKey]);
+  }, [queryClient, typesKey, pollMs]);
 }

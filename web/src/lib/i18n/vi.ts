@@ -1,4 +1,4 @@
-import { GROUP_HAS_MEMBERS } from '@flood/domain';
+import { GROUP_HAS_MEMBERS, SMS_TEMPLATE_INVALID } from '@flood/domain';
 
 /** Vietnamese texts of the portal (default language). `en.ts` mirrors every key. */
 export const vi = {
@@ -232,6 +232,13 @@ export const vi = {
       rainLow: 'Mưa nhỏ (mm/h)',
       notRain: 'Không mưa (mm/h)',
       disconnectAfterMinutes: 'Mất kết nối sau (phút)',
+      rain24hLevel1: 'Mưa 24 giờ – Cấp I (mm)',
+      rain24hLevel2: 'Mưa 24 giờ – Cấp II (mm)',
+      rain24hLevel3: 'Mưa 24 giờ – Cấp III (mm)',
+      waterRiseCmPerHour: 'Nước lên nhanh (cm/giờ)',
+      waterClearMarginCm: 'Biên hạ cảnh báo mực nước (cm)',
+      rainClearMarginMm: 'Biên hạ cảnh báo mưa (mm)',
+      alertClearMinutes: 'Thời gian giữ trước khi hạ cảnh báo (phút)',
     },
   },
   statistics: {
@@ -260,6 +267,42 @@ export const vi = {
     waterRangeChart: 'Biểu đồ mực nước theo thời gian',
     rainMomentChart: 'Biểu đồ lượng mưa các trạm tại một thời điểm',
     waterMomentChart: 'Biểu đồ mực nước các trạm tại một thời điểm',
+  },
+  sms: {
+    templates: 'Mẫu tin nhắn',
+    template: 'Mẫu tin nhắn',
+    type: 'Loại',
+    createdAt: 'Thời gian tạo',
+    templateEditTitle: 'Cập nhật mẫu tin nhắn',
+    templateInvalid: SMS_TEMPLATE_INVALID,
+    templateUpdateSuccess: 'Cập nhật tin nhắn thành công',
+    recipients: 'Người nhận',
+    recipientAdd: 'Thêm người nhận',
+    recipientCreateTitle: 'Thêm người nhận',
+    recipientEditTitle: 'Cập nhật người nhận',
+    name: 'Tên',
+    description: 'Mô tả',
+    email: 'Email',
+    phone: 'Số điện thoại',
+    recipientCreateSuccess: 'Thêm người nhận thành công',
+    recipientUpdateSuccess: 'Cập nhật người nhận thành công',
+    recipientDeleteSuccess: 'Xoá người nhận thành công!',
+    history: 'Lịch sử gửi',
+    recipient: 'Người nhận',
+    body: 'Nội dung',
+    status: 'Trạng thái',
+    confirmation: 'Xác nhận',
+    channelSms: 'SMS',
+    channelEmail: 'Email',
+    attempts: 'Số lần gửi: {{count}}',
+    lastError: 'Lỗi: {{error}}',
+  },
+  alerts: {
+    title: 'Cảnh báo đang diễn ra',
+    level1: 'Cấp I',
+    level2: 'Cấp II',
+    level3: 'Cấp III',
+    viewMap: 'Xem bản đồ',
   },
   errors: {
     generic: 'Xảy ra lỗi, vui lòng thử lại!',

@@ -5,7 +5,7 @@ import { FormModal } from '../../../components/form-modal';
 import { parseForm, zodRule } from '../../../lib/forms/zod-form';
 import { useSaveParameter } from './use-save-parameter';
 
-/** The thresholds in the order of the form, with their step (water in cm, rain in mm/h, minutes). */
+/** The thresholds in the order of the form, with their step (water in cm, rain in mm/h or mm, minutes). */
 export const PARAMETER_FIELDS: { field: keyof WebParameters; step: number }[] = [
   { field: 'waterHigh', step: 1 },
   { field: 'waterMedium', step: 1 },
@@ -16,6 +16,14 @@ export const PARAMETER_FIELDS: { field: keyof WebParameters; step: number }[] = 
   { field: 'rainLow', step: 0.5 },
   { field: 'notRain', step: 0.5 },
   { field: 'disconnectAfterMinutes', step: 5 },
+  // Warnings (alerts): 24-hour rain levels, a fast rise, and when an alert may lower or clear.
+  { field: 'rain24hLevel1', step: 5 },
+  { field: 'rain24hLevel2', step: 5 },
+  { field: 'rain24hLevel3', step: 5 },
+  { field: 'waterRiseCmPerHour', step: 1 },
+  { field: 'waterClearMarginCm', step: 1 },
+  { field: 'rainClearMarginMm', step: 0.5 },
+  { field: 'alertClearMinutes', step: 5 },
 ];
 
 /** Every threshold is required here (the schema's defaults are for records that lack one). */

@@ -80,6 +80,14 @@ describe('configurations page', () => {
         rainLow: 0,
         notRain: 0,
         disconnectAfterMinutes: 90,
+        // the record had no alert thresholds yet: the form shows and saves the defaults
+        rain24hLevel1: 100,
+        rain24hLevel2: 200,
+        rain24hLevel3: 400,
+        waterRiseCmPerHour: 30,
+        waterClearMarginCm: 5,
+        rainClearMarginMm: 2,
+        alertClearMinutes: 30,
       },
     });
   });

@@ -22,7 +22,7 @@ export function statusColour(kind: StationKind, status: string): string {
 }
 
 /** Dark text on light colours (level I yellow, light rain), white on the others. */
-function textOn(hex: string): string {
+export function textOn(hex: string): string {
   const n = Number.parseInt(hex.slice(1), 16);
   const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? '#1f1f1f' : '#fff';

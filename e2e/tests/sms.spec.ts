@@ -1,0 +1,115 @@
+import { expect, type Page, test } from '@playwright/test';
+import { ADMIN } from '../fixtures';
+import { authHeaders, createWaterStation, pushWaterLevel, randomWaterCode, signIn } from './helpers';
+
+const INVALID = 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả';
+
+async function openSmsPage(page: Page): Promise<void> {
+  await page.goto('/system/sms');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quản lý tin nhắn SMS' })).toBeVisible();
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+
+test.describe('SMS messages', () => {
+  test.afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup().catch(() => {});
+  });
+
+  test('a flood template without the water level is refused; a valid edit is saved', async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await openSmsPage(page);
+
+    const row = page.getByTestId('sms-template-table').locator('tr', { hasText: 'Cảnh báo lũ' });
+    await expect(row).toBeVisible();
+    await row.getByRole('button', { name: 'Sửa' }).click();
+    const modal = page.getByTestId('sms-template-modal');
+    await expect(modal.getByText('Cập nhật mẫu tin nhắn')).toBeVisible();
+    await expect(modal.getByText('%d cho cấp báo động', { exact: false })).toBeVisible();
+    const field = page.locator('#sms-template-text');
+    const original = await field.inputValue();
+    expect(original).toContain('%.2f');
+
+    // (1) Without %.2f (and no %f): refused on the spot, nothing is sent.
+    await field.fill(original.replaceAll('%.2f', '').replaceAll('%f', ''));
+    await page.getByTestId('sms-template-submit').click();
+    await expect(modal.getByText(INVALID)).toBeVisible();
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Huỷ' }).click();
+    await expect(modal).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('sms-template-table').locator('tr', { hasText: 'Cảnh báo lũ' })).toContainText(
+      original,
+    );
+
+    // (2) A valid text is saved.
+    const edited = `${original} (kiểm thử ${Math.floor(Math.random() * 1000)})`;
+    await page
+      .getByTestId('sms-template-table')
+      .locator('tr', { hasText: 'Cảnh báo lũ' })
+      .getByRole('button', { name: 'Sửa' })
+      .click();
+    await expect(modal.getByText('Cập nhật mẫu tin nhắn')).toBeVisible();
+    await field.fill(edited);
+    await page.getByTestId('sms-template-submit').click();
+    await expect(page.getByText('Cập nhật tin nhắn thành công')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('sms-template-table').locator('tr', { hasText: 'Cảnh báo lũ' })).toContainText(
+      edited,
+    );
+  });
+
+  test('a reading above level II texts the recipients and raises the banner', async ({ page }) => {
+    const suffix = String(Math.floor(Math.random() * 1_000_000));
+    const recipient = `Người nhận thử ${suffix}`;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    await openSmsPage(page);
+
+    // (1) A recipient with a phone number, through the form.
+    await page.getByTestId('sms-recipient-add').click();
+    const modal = page.getByTestId('recipient-modal');
+    await expect(modal.getByText('Thêm người nhận')).toBeVisible();
+    await page.locator('#recipient-name').fill(recipient);
+    await page.locator('#recipient-description').fill('Cán bộ trực ban thử nghiệm');
+    await page.locator('#recipient-phone').fill('0912345678');
+    await page.getByTestId('recipient-submit').click();
+    await expect(page.getByText('Thêm người nhận thành công')).toBeVisible();
+    await expect(modal).toBeHidden();
+    await expect(page.getByTestId('sms-recipient-table').locator('tr', { hasText: recipient })).toBeVisible();
+
+    // (2) A water station with levels 30 / 50 / 70 cm, and a reading of 62 cm now: Cấp II.
+    const code = randomWaterCode();
+    const name = `Trạm cảnh báo thử ${code}`;
+    const { id, pushKey } = await createWaterStation(page, { code, name, levels: [30, 50, 70] });
+    // The other specs expect only their own water stations: this one goes away at the end.
+    cleanups.push(async () => {
+      await page.request.delete(`/api/station/${id}`, { headers: await authHeaders(page) });
+    });
+    await pushWaterLevel(page, code, pushKey, 62);
+
+    // (3) The message goes out through the outbox: the history shows it delivered (live, else on reload).
+    const sent = page.getByTestId('sms-history-table').locator('tr', { hasText: recipient });
+    try {
+      await expect(sent.filter({ hasText: 'THÀNH CÔNG' }).first()).toBeVisible({ timeout: 10_000 });
+    } catch {
+      await expect(async () => {
+        await page.reload();
+        await expect(sent.filter({ hasText: 'THÀNH CÔNG' }).first()).toBeVisible({ timeout: 3_000 });
+      }).toPass({ timeout: 30_000 });
+    }
+    await expect(sent.first()).toContainText('0912345678');
+    await expect(sent.first()).toContainText('ĐÃ XEM');
+
+    // (4) The banner under the header names the station at Cấp II.
+    await page.goto('/dashboard');
+    const banner = page.getByTestId('alert-banner');
+    await expect(banner).toBeVisible();
+    const line = banner.getByTestId(`alert-${code}`);
+    await expect(line).toContainText('Cấp II');
+    await expect(line).toContainText('0,62 m');
+    await expect(line.getByRole('link', { name: 'Xem bản đồ' })).toHaveAttribute('href', `/maps?station=${code}`);
+  });
+});

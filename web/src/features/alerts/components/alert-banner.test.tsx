@@ -1,0 +1,103 @@
+import '../../../test/setup';
+import type { Alert } from '@flood/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { renderApp, renderWithProviders } from '../../../test/render-app';
+import { AlertBanner } from './alert-banner';
+
+const WATER: Alert = {
+  id: 11,
+  kind: 'WATER_LEVEL',
+  stationId: 5,
+  stationCode: 'F01024',
+  stationName: 'Trạm Ba Chẽ',
+  stationKind: 'water',
+  level: 2,
+  value: 62,
+  positionText: 'Cầu Ba Chẽ',
+  lat: 21.27,
+  long: 107.29,
+  message: 'Mực nước tại Trạm Ba Chẽ đạt báo động cấp II',
+  since: '2026-03-04T01:00:00.000Z',
+  updatedAt: '2026-03-04T01:05:00.000Z',
+  clearedAt: null,
+};
+const RAIN: Alert = {
+  ...WATER,
+  id: 12,
+  kind: 'RAIN_INTENSITY',
+  stationId: 6,
+  stationCode: 'F00012',
+  stationName: 'Trạm Nam Sơn',
+  stationKind: 'rain',
+  level: 1,
+  value: 52.5,
+  positionText: 'UBND xã Nam Sơn',
+  message: 'Mưa to tại Trạm Nam Sơn',
+};
+
+const activeCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
+  fetchMock.mock.calls.filter(([url]) => url === '/api/alerts/active');
+
+describe('alert banner', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows one line per open warning with its level, message, value, place and map link', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/alerts/active' ? jsonResponse(200, [WATER, RAIN]) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<AlertBanner />);
+    const banner = await screen.findByTestId('alert-banner');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.getAttribute('aria-live')).toBeTruthy();
+    const lines = banner.querySelectorAll('li');
+    expect(lines).toHaveLength(2);
+    expect(activeCalls(fetchMock)).toHaveLength(1);
+
+    const water = within(screen.getByTestId('alert-F01024'));
+    expect(water.getByText('Cấp II')).toBeTruthy();
+    expect(water.getByText('Mực nước tại Trạm Ba Chẽ đạt báo động cấp II')).toBeTruthy();
+    expect(water.getByText('0,62 m')).toBeTruthy();
+    expect(water.getByText('Cầu Ba Chẽ')).toBeTruthy();
+    expect(water.getByRole('link', { name: 'Xem bản đồ' }).getAttribute('href')).toBe('/maps?station=F01024');
+    expect((water.getByText('Cấp II') as HTMLElement).style.background).toBe('rgb(251, 140, 0)');
+
+    const rain = within(screen.getByTestId('alert-F00012'));
+    expect(rain.getByText('Cấp I')).toBeTruthy();
+    expect(rain.getByText('Mưa to tại Trạm Nam Sơn')).toBeTruthy();
+    expect(rain.getByText('52,5 mm/h')).toBeTruthy();
+    expect(rain.getByText('UBND xã Nam Sơn')).toBeTruthy();
+    expect(rain.getByRole('link', { name: 'Xem bản đồ' }).getAttribute('href')).toBe('/maps?station=F00012');
+    expect((rain.getByText('Cấp I') as HTMLElement).style.background).toBe('rgb(253, 216, 53)');
+  });
+
+  it('does not repeat a value the message already gives', async () => {
+    const quoted = { ...WATER, message: 'Trạm Ba Chẽ: mực nước đạt báo động cấp II (0,62 m)' };
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [quoted]) : jsonResponse(404, {})));
+    renderWithProviders(<AlertBanner />);
+    const line = await screen.findByTestId('alert-F01024');
+    expect(line.textContent?.match(/0,62 m/g)).toHaveLength(1);
+    expect(within(line).getByText('Cấp II')).toBeTruthy();
+  });
+
+  it('renders nothing when no warning is open', async () => {
+    const fetchMock = mockFetch((url) =>
+      url === '/api/alerts/active' ? jsonResponse(200, []) : jsonResponse(404, {}),
+    );
+    const { container } = renderWithProviders(<AlertBanner />);
+    await waitFor(() => expect(activeCalls(fetchMock)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(container.querySelector('[data-testid="alert-banner"]')).toBeNull();
+  });
+
+  it('sits under the header of the real layout', async () => {
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [WATER]) : jsonResponse(404, {})));
+    renderApp('/dashboard');
+    const banner = await screen.findByTestId('alert-banner');
+    const header = document.querySelector('header, .app-header');
+    expect(header).toBeTruthy();
+    expect(header!.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(banner).getByText('Cấp II')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import '../../../test/setup';
+import type { SmsHistory } from '@flood/domain';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render-app';
+import { HistoryCard } from './history-card';
+
+const BASE: SmsHistory = {
+  id: 1,
+  name: 'Nguyễn Văn Bình',
+  smsUserId: 3,
+  channel: 'sms',
+  recipient: '0912345678',
+  body: 'Tram Ba Che dat canh bao cap 2, muc nuoc 0.62 m',
+  status: 'SUCCESS',
+  attempts: 1,
+  lastError: null,
+  alertId: 4,
+  createdAt: '2026-03-04T01:02:03.000Z',
+  sentAt: '2026-03-04T01:02:04.000Z',
+};
+const ROWS: SmsHistory[] = [
+  BASE,
+  {
+    ...BASE,
+    id: 2,
+    name: 'Trần Thị Cúc',
+    channel: 'email',
+    recipient: 'cuc@bache.gov.vn',
+    status: 'FAILED',
+    attempts: 3,
+    lastError: 'Hết thời gian chờ',
+    sentAt: null,
+  },
+  { ...BASE, id: 3, name: 'Lê Văn Dũng', status: 'PENDING', sentAt: null },
+];
+
+const row = (id: number) =>
+  document.querySelector(`[data-testid="sms-history-table"] tr[data-row-key="${id}"]`) as HTMLElement;
+
+describe('SMS send history', () => {
+  beforeEach(() => signIn(['system']));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows THÀNH CÔNG / ĐÃ XEM for a delivered message and THẤT BẠI / CHƯA XEM for a failed one', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 3 }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<HistoryCard />, '/system/sms');
+    expect(await screen.findByText('Nguyễn Văn Bình')).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/sms-history?page=1&pageSize=10');
+
+    const ok = within(row(1));
+    expect(ok.getByText('THÀNH CÔNG')).toBeTruthy();
+    expect(ok.getByText('ĐÃ XEM')).toBeTruthy();
+    expect(ok.getByText('SMS')).toBeTruthy();
+    expect(ok.getByText('0912345678')).toBeTruthy();
+    expect(ok.getByText(/^04\/03\/2026 \d\d:02:03$/)).toBeTruthy();
+
+    const failed = within(row(2));
+    expect(failed.getByText('THẤT BẠI')).toBeTruthy();
+    expect(failed.getByText('CHƯA XEM')).toBeTruthy();
+    expect(failed.getByText('Email')).toBeTruthy();
+    expect(failed.queryByText('THÀNH CÔNG')).toBeNull();
+
+    expect(within(row(3)).getByText('ĐANG GỬI')).toBeTruthy();
+    expect(screen.getByTestId('sms-status-1').className).toContain('green');
+    expect(screen.getByTestId('sms-status-2').className).toContain('red');
+    expect(screen.getByTestId('sms-status-3').className).toContain('blue');
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('says there is nothing yet', async () => {
+    mockFetch(() => jsonResponse(200, { items: [], total: 0 }));
+    renderWithProviders(<HistoryCard />, '/system/sms');
+    expect(await screen.findByText('Không có bản ghi nào')).toBeTruthy();
+  });
+});

@@ -1,0 +1,102 @@
+import { PAGE_SIZE, type SmsHistory, smsHistoryLabels } from '@flood/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type TableColumnsType, Tag, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/back-office-card';
+import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
+import { usePortalEvents } from '../../../lib/events/use-portal-events';
+import { formatDateTimeSeconds } from '../../../lib/format/date';
+import { fetchSmsHistory, smsKeys } from '../api/sms-api';
+
+const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
+  SUCCESS: 'green',
+  FAILED: 'red',
+  PENDING: 'blue',
+};
+
+/** The delivery status as a coloured tag; a failure explains itself in a tooltip. */
+function StatusTag({ row }: { row: SmsHistory }) {
+  const { t } = useTranslation();
+  const tag = (
+    <Tag color={STATUS_COLOURS[row.status]} data-testid={`sms-status-${row.id}`}>
+      {smsHistoryLabels(row.status).status}
+    </Tag>
+  );
+  if (row.status !== 'FAILED') return tag;
+  const lines = [
+    row.lastError ? t('sms.lastError', { error: row.lastError }) : null,
+    t('sms.attempts', { count: row.attempts }),
+  ].filter(Boolean);
+  return <Tooltip title={lines.map((l) => <div key={l}>{l}</div>)}>{tag}</Tooltip>;
+}
+
+/** 'Lịch sử gửi': every message sent, newest first, live through the event stream. */
+export function HistoryCard() {
+  const { t } = useTranslation();
+  const { page, pageSize, setPage } = usePagedList(PAGE_SIZE);
+  const query = { page, pageSize };
+  const list = useQuery({
+    queryKey: smsKeys.historyList(query),
+    queryFn: () => fetchSmsHistory(query),
+    placeholderData: keepPreviousData,
+  });
+  usePortalEvents([smsKeys.history], ['sms', 'alert']);
+
+  const columns: TableColumnsType<SmsHistory> = [
+    indexColumn<SmsHistory>(page, pageSize),
+    { dataIndex: 'name', title: t('sms.name'), render: (v: string) => <span className="cell-wrap">{v}</span> },
+    {
+      dataIndex: 'recipient',
+      title: t('sms.recipient'),
+      className: 'nowrap',
+      render: (v: string, row) => (
+        <span className="sms-recipient">
+          {v}
+          <Tag className="sms-channel" variant="filled">
+            {row.channel === 'email' ? t('sms.channelEmail') : t('sms.channelSms')}
+          </Tag>
+        </span>
+      ),
+    },
+    {
+      dataIndex: 'body',
+      title: t('sms.body'),
+      render: (v: string) => (
+        <Tooltip title={v} placement="topLeft">
+          <span className="cell-ellipsis sms-body">{v}</span>
+        </Tooltip>
+      ),
+    },
+    { key: 'status', title: t('sms.status'), render: (_, row) => <StatusTag row={row} /> },
+    {
+      key: 'confirmation',
+      title: t('sms.confirmation'),
+      className: 'nowrap',
+      render: (_, row) => smsHistoryLabels(row.status).confirmation,
+    },
+    {
+      dataIndex: 'createdAt',
+      title: t('sms.createdAt'),
+      // date over time, so the seven columns fit a desktop card
+      render: (v: string) => <span className="cell-date-time">{formatDateTimeSeconds(v)}</span>,
+    },
+  ];
+
+  return (
+    <SectionCard title={t('sms.history')} data-testid="sms-history-card">
+      <DataTable<SmsHistory>
+        rows={list.data?.items ?? []}
+        total={list.data?.total ?? 0}
+        page={page}
+        pageSize={pageSize}
+        // A live refresh replaces the rows quietly; only a first load or a page change spins.
+        loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
+        onPageChange={setPage}
+        columns={columns}
+        rowKey="id"
+        ariaLabel={t('sms.history')}
+        data-testid="sms-history-table"
+      />
+    </SectionCard>
+  );
+}

@@ -1,0 +1,65 @@
+import '../../../test/setup';
+import type { SmsRecipient } from '@flood/domain';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render-app';
+import { RecipientsCard } from './recipients-card';
+
+const RECIPIENT: SmsRecipient = {
+  id: 4,
+  name: 'Trực ban PCTT huyện',
+  description: 'Nhận cảnh báo lũ',
+  email: null,
+  phone: '0912345678',
+  createdAt: '2026-03-04T01:02:00.000Z',
+};
+const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
+const calls = (fetchMock: ReturnType<typeof mockFetch>, method: string) =>
+  fetchMock.mock.calls.filter(([, init]) => init?.method === method);
+
+describe('SMS recipients', () => {
+  beforeEach(() => signIn(['system']));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('adds a recipient: name required, phone checked, empty fields sent as null', async () => {
+    const fetchMock = mockFetch((_url, init) =>
+      init?.method === 'POST' ? jsonResponse(200, { ...RECIPIENT, id: 9 }) : jsonResponse(200, { items: [], total: 0 }),
+    );
+    renderWithProviders(<RecipientsCard />, '/system/sms');
+    expect(await screen.findByText('Không có bản ghi nào')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('sms-recipient-add'));
+    expect(await screen.findByText('Thêm người nhận', { selector: '.ant-modal-title' })).toBeTruthy();
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(await screen.findByText('Trường này là bắt buộc')).toBeTruthy();
+    type('recipient-name', ' Người nhận thử ');
+    type('recipient-phone', '12');
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(await screen.findByText('Số điện thoại không hợp lệ')).toBeTruthy();
+    type('recipient-phone', '0912345678');
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    await waitFor(() => expect(calls(fetchMock, 'POST')).toHaveLength(1));
+    const [url, init] = calls(fetchMock, 'POST')[0]!;
+    expect(url).toBe('/api/sms-user');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      name: 'Người nhận thử',
+      description: null,
+      email: null,
+      phone: '0912345678',
+    });
+    expect(await screen.findByText('Thêm người nhận thành công')).toBeTruthy();
+  });
+
+  it('deletes a recipient after confirmation', async () => {
+    const fetchMock = mockFetch((_url, init) =>
+      init?.method === 'DELETE' ? jsonResponse(200, { ok: true }) : jsonResponse(200, { items: [RECIPIENT], total: 1 }),
+    );
+    renderWithProviders(<RecipientsCard />, '/system/sms');
+    const row = (await screen.findByText('Trực ban PCTT huyện')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Nhận cảnh báo lũ')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Xoá' }));
+    fireEvent.click(await screen.findByTestId('confirm-delete-ok'));
+    expect(await screen.findByText('Xoá người nhận thành công!')).toBeTruthy();
+    expect(calls(fetchMock, 'DELETE').map(([url]) => url)).toEqual(['/api/sms-user/4']);
+  });
+});
