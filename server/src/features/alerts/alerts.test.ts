@@ -77,7 +77,15 @@ async function push(code: string, key: string, value: number, minutesAgo: number
   const res = await ctx.app.inject({ method: 'GET', url: `/api/receive-water-level?${q}` });
   expect(res.statusCode).toBe(200);
   await ctx.app.alertEngine.idle();
-  await ctx.app.dispatcher.runOnce();
+}
+
+/** Waits for the app's own outbox worker (it runs concurrently, as in production). */
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 describe('SMS back office', () => {
@@ -130,13 +138,17 @@ describe('alert engine and dispatch', () => {
     expect(events).toEqual([
       expect.objectContaining({ action: 'opened', alert: expect.objectContaining({ level: 2 }) }),
     ]);
+    const settled = async () =>
+      (await ctx.db.select().from(smsHistory).where(eq(smsHistory.alertId, open[0]!.id))).every(
+        (h) => h.status !== 'PENDING',
+      );
+    await until(settled);
     expect(sent.sort()).toEqual([
       '0912000001|LU: Trạm F01024 cap 2, 0.62 m',
       '0912000002|LU: Trạm F01024 cap 2, 0.62 m',
     ]);
 
     // The failing number is retried up to DISPATCH_MAX_ATTEMPTS, then FAILED; the others are SUCCESS.
-    for (let i = 0; i < 3; i++) await ctx.app.dispatcher.runOnce();
     const history = (await api('GET', '/api/sms-history?pageSize=50')).json().items as {
       recipient: string;
       status: string;
