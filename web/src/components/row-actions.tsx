@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { TableColumnType } from 'antd';
 import { Button, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -17,4 +18,21 @@ export function RowActions({ onEdit, onDelete }: { onEdit: () => void; onDelete?
       )}
     </Space>
   );
+}
+
+/** The actions column of a back-office table: edit (and delete when given), pinned to the right. */
+export function actionsColumn<T>(
+  title: string,
+  onEdit: (row: T) => void,
+  onDelete?: (row: T) => void,
+): TableColumnType<T> {
+  return {
+    key: 'actions',
+    title,
+    width: onDelete ? 104 : 80,
+    fixed: 'right',
+    render: (_value, row) => (
+      <RowActions onEdit={() => onEdit(row)} onDelete={onDelete ? () => onDelete(row) : undefined} />
+    ),
+  };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { actionsColumn } from '../../../components/row-actions';
 import { apiErrorText } from '../../../lib/api/error-message';
 import { formatDateTime } from '../../../lib/format/date';
 import { deleteSmsRecipient, fetchSmsRecipients, smsKeys } from '../api/sms-api';
@@ -61,18 +61,11 @@ export function RecipientsCard() {
       className: 'nowrap',
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 104,
-      fixed: 'right',
-      render: (_, recipient) => (
-        <RowActions
-          onEdit={() => open(recipient)}
-          onDelete={() => confirmDelete(() => remove.mutateAsync(recipient))}
-        />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (recipient) => open(recipient),
+      (recipient) => confirmDelete(() => remove.mutateAsync(recipient)),
+    ),
   ];
 
   return (

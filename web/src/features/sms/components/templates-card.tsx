@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { actionsColumn } from '../../../components/row-actions';
 import { formatDateTime } from '../../../lib/format/date';
 import { fetchSmsTemplates, smsKeys } from '../api/sms-api';
 import { TemplateFormModal } from './template-form-modal';
@@ -48,13 +48,7 @@ export function TemplatesCard() {
       className: 'nowrap',
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 80,
-      fixed: 'right',
-      render: (_, template) => <RowActions onEdit={() => open(template)} />,
-    },
+    actionsColumn(t('common.actions'), (template) => open(template)),
   ];
 
   return (

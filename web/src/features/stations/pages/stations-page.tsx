@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { actionsColumn } from '../../../components/row-actions';
 import { downloadFile } from '../../../lib/api/download';
 import { apiErrorText } from '../../../lib/api/error-message';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
@@ -108,15 +108,11 @@ export default function StationsPage() {
       className: 'nowrap',
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 104,
-      fixed: 'right',
-      render: (_, station) => (
-        <RowActions onEdit={() => open(station)} onDelete={() => confirmDelete(() => remove.mutateAsync(station))} />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (station) => open(station),
+      (station) => confirmDelete(() => remove.mutateAsync(station)),
+    ),
   ];
 
   return (

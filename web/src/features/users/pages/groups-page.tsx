@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { actionsColumn } from '../../../components/row-actions';
 import { apiErrorText } from '../../../lib/api/error-message';
 import { formatDateTime } from '../../../lib/format/date';
 import { deleteGroup, fetchGroups, usersKeys } from '../api/users-api';
@@ -71,13 +71,11 @@ export default function GroupsPage() {
       title: t('groups.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 104,
-      fixed: 'right',
-      render: (_, group) => <RowActions onEdit={() => open(group)} onDelete={() => onDelete(group)} />,
-    },
+    actionsColumn(
+      t('common.actions'),
+      (group) => open(group),
+      (group) => onDelete(group),
+    ),
   ];
 
   return (

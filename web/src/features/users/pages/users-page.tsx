@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, type TableSort, usePagedList } from '../../../components/data-table';
-import { RowActions } from '../../../components/row-actions';
+import { actionsColumn } from '../../../components/row-actions';
 import { apiErrorText } from '../../../lib/api/error-message';
 import { formatDateTime } from '../../../lib/format/date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -86,15 +86,11 @@ export default function UsersPage() {
       title: t('users.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      width: 104,
-      fixed: 'right',
-      render: (_, user) => (
-        <RowActions onEdit={() => open(user)} onDelete={() => confirmDelete(() => remove.mutateAsync(user))} />
-      ),
-    },
+    actionsColumn(
+      t('common.actions'),
+      (user) => open(user),
+      (user) => confirmDelete(() => remove.mutateAsync(user)),
+    ),
   ];
 
   return (
