@@ -97,7 +97,7 @@ describe('router guards and redirects', () => {
     signIn(['system']);
     mockFetch(() => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x', requestId: 'r' }));
     const { router } = renderApp('/system/sms');
-    await waitFor(() => expect(path(router)).toBe('/dashboard'));
+    await waitFor(() => expect(path(router)).toBe('/dashboard'), { timeout: 5000 });
     expect(localStorage.getItem('flood.currentUser')).toBeNull();
     expect(await screen.findByTestId('header-login')).toBeTruthy();
   });

@@ -74,8 +74,11 @@ async function reloadUser(): Promise<void> {
 async function handleGlobally(error: ApiError, mode: ErrorHandling): Promise<void> {
   if (mode === 'none') return;
   if (error.status === 401) {
+    // Several calls in flight with the same dead token fail together: only the first one signs out and
+    // navigates, the others find the session already cleared.
+    const hadSession = Boolean(getToken());
     clearSession();
-    hooks?.navigate('/home');
+    if (hadSession) hooks?.navigate('/home');
     return;
   }
   if (error.status === 403) {
