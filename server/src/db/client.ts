@@ -34,6 +34,11 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // An idle connection closed by the server (restart, failover, admin shutdown) must not crash the
+    // process: the pool drops it and opens a new one on the next query.
+    pool.on('error', (err) => {
+      process.stderr.write(`PostgreSQL: idle connection lost (${(err as { code?: string }).code ?? err.message})\n`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
