@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
+import { openTestDatabase } from '../../test/test-db';
 import { rowsOf } from '../readings/readings.repository';
 import { createDispatcher } from '../sms/dispatcher';
 import { createLogSmsGateway, type SmsGateway } from '../sms/sms.gateway';
@@ -198,7 +199,10 @@ describe('alert engine and dispatch', () => {
 
 describe('restart during dispatch', () => {
   it('a message claimed by a process that died is sent again by another, and delivered once', async () => {
-    const [msg] = await ctx.db
+    // Its own database, so that the app's worker does not take part.
+    const database = await openTestDatabase();
+    const db = database.db;
+    const [msg] = await db
       .insert(smsHistory)
       .values({
         name: 'Khởi động lại',
@@ -208,10 +212,10 @@ describe('restart during dispatch', () => {
         nextAttemptAt: new Date(0),
       })
       .returning();
-    const log = createLogSmsGateway({ db: ctx.db, logger: ctx.app.log });
+    const log = createLogSmsGateway({ db: db, logger: ctx.app.log });
     // Process A: the provider accepts the message, then the process dies before recording it.
     const dying = createDispatcher({
-      db: ctx.db,
+      db: db,
       sms: {
         name: 'dying',
         send: async (m) => {
@@ -228,7 +232,7 @@ describe('restart during dispatch', () => {
     await new Promise((r) => setTimeout(r, 400));
     // Process B, after the restart, finds the stale claim and sends it again.
     const restarted = createDispatcher({
-      db: ctx.db,
+      db: db,
       sms: log,
       email: { name: 'x', send: async () => {} },
       bus,
@@ -239,16 +243,15 @@ describe('restart during dispatch', () => {
     await restarted.runOnce();
     let after: typeof smsHistory.$inferSelect | undefined;
     for (let i = 0; i < 50 && after?.status !== 'SUCCESS'; i++) {
-      [after] = await ctx.db.select().from(smsHistory).where(eq(smsHistory.id, msg!.id));
+      [after] = await db.select().from(smsHistory).where(eq(smsHistory.id, msg!.id));
       if (after?.status !== 'SUCCESS') await new Promise((r) => setTimeout(r, 50));
     }
     expect(after).toMatchObject({ status: 'SUCCESS', attempts: 2 });
     const delivered = rowsOf<{ n: number }>(
-      await ctx.db.execute(
-        sql`select count(*)::int as n from sms_outbox where message_id = ${`sms-history-${msg!.id}`}`,
-      ),
+      await db.execute(sql`select count(*)::int as n from sms_outbox where message_id = ${`sms-history-${msg!.id}`}`),
     );
     expect(delivered[0]!.n).toBe(1);
+    await database.close();
   });
 });
 
