@@ -49,11 +49,6 @@ const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.
 await runMigrations(database);
 await ensureSystemAccount(database.db, config);
 await insertUser(database.db, {
-  ...STAFF.passwordChanger,
-  passwordHash: await hashPassword(STAFF.passwordChanger.password),
-  functions: ['system'],
-});
-await insertUser(database.db, {
   ...STAFF.signOut,
   passwordHash: await hashPassword(STAFF.signOut.password),
   functions: ['system'],

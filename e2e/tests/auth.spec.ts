@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, STAFF } from '../fixtures';
-import { chooseUserMenuItem, signIn, storedUser } from './helpers';
+import { chooseUserMenuItem, createStaffUser, signIn, storedUser } from './helpers';
 
 test('sign in through the human-verification widget', async ({ page }) => {
   await page.goto('/dashboard');
@@ -25,13 +25,14 @@ test('a wrong password shows "Đăng nhập thất bại"', async ({ page }) => 
   await expect(page.getByTestId('login-submit')).toBeDisabled();
 });
 
-test('change password', async ({ page }) => {
-  const { email, password } = STAFF.passwordChanger;
+test('change password', async ({ page, browser }) => {
+  // A new account for every attempt: a retry must not start from the password the last attempt set.
+  const { email, password } = await createStaffUser(browser, ADMIN, 'doi.mat.khau');
   const newPassword = 'Mat-khau-moi-2026';
   await page.goto('/dashboard');
   await signIn(page, email, password);
   await expect(page.getByTestId('user-menu')).toBeVisible();
-  await chooseUserMenuItem(page, 'Đổi mật khẩu');
+  await chooseUserMenuItem(page, 'Đổi mật khẩu', page.locator('#oldPassword'));
   await page.locator('#oldPassword').fill(password);
   await page.locator('#newPassword').fill(newPassword);
   await page.locator('#confirmPassword').fill('khong-khop-123');
@@ -42,8 +43,7 @@ test('change password', async ({ page }) => {
   await expect(page.getByText('Đổi mật khẩu thành công')).toBeVisible();
 
   // Sign out, then the old password fails and the new one works.
-  await chooseUserMenuItem(page, 'Đăng xuất');
-  await expect(page.getByTestId('header-login')).toBeVisible();
+  await chooseUserMenuItem(page, 'Đăng xuất', page.getByTestId('header-login'));
   await signIn(page, email, password);
   await expect(page.getByText('Đăng nhập thất bại')).toBeVisible();
   await page
@@ -61,7 +61,7 @@ test('sign out revokes the session and writes an audit entry', async ({ page, br
   await signIn(page, email, password);
   await expect(page.getByTestId('user-menu')).toContainText(name);
   const token = (await storedUser(page))!.token;
-  await chooseUserMenuItem(page, 'Đăng xuất');
+  await chooseUserMenuItem(page, 'Đăng xuất', page.getByTestId('header-login'));
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('header-login')).toBeVisible();
   expect(await storedUser(page)).toBeNull();

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 /** Signs in through the header's login modal, solving the real human-verification widget. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -21,22 +21,21 @@ export async function storedUser(page: Page): Promise<{ token: string; id: numbe
 }
 
 /**
- * Chooses an item of the user menu once the page has settled (the landing page loads lazily right after
- * sign-in; a click during that render can be lost).
+ * Chooses an item of the user menu and waits for `done` to show. The landing page loads lazily right after
+ * sign-in and the menu animates open: a click can be lost, so the whole step is retried until it took.
  */
-export async function chooseUserMenuItem(page: Page, item: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+export async function chooseUserMenuItem(page: Page, item: string, done: Locator): Promise<void> {
   await expect(async () => {
-    await page.getByTestId('user-menu').click();
-    await expect(page.getByRole('menuitem', { name: item })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
-  await page.getByRole('menuitem', { name: item }).click();
+    const entry = page.getByRole('menuitem', { name: item });
+    if (!(await entry.isVisible())) await page.getByTestId('user-menu').click();
+    await entry.click({ timeout: 2000 });
+    await expect(done).toBeVisible({ timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Signs out through the user menu and waits for the login button. */
 export async function signOut(page: Page): Promise<void> {
-  await chooseUserMenuItem(page, 'Đăng xuất');
-  await expect(page.getByTestId('header-login')).toBeVisible();
+  await chooseUserMenuItem(page, 'Đăng xuất', page.getByTestId('header-login'));
 }
 
 /** Headers for calling the API as the user signed in on this page. */
@@ -101,4 +100,34 @@ export async function pushWaterLevel(page: Page, code: string, key: string, valu
     params: { stationCode: code, date, hour: String(hour), minute: String(minute), value: String(valueCm), key },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Creates a staff account (in its own group) through the API as the administrator; returns its credentials. */
+export async function createStaffUser(
+  browser: Browser,
+  admin: { email: string; password: string },
+  prefix: string,
+): Promise<{ email: string; password: string }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await signIn(page, admin.email, admin.password);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  const headers = await authHeaders(page);
+  const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const group = await page.request.post('/api/group', { headers, data: { name: `Nhóm ${prefix} ${suffix}` } });
+  expect(group.ok()).toBe(true);
+  const account = { email: `${prefix}.${suffix}@e2e.local`, password: 'Mat-khau-cu-2026' };
+  const user = await page.request.post('/api/user', {
+    headers,
+    data: {
+      name: `Cán bộ ${suffix}`,
+      email: account.email,
+      groupId: (await group.json()).id,
+      password: account.password,
+    },
+  });
+  expect(user.ok()).toBe(true);
+  await context.close();
+  return account;
 }
