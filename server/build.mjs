@@ -18,4 +18,5 @@ await build({
   logLevel: 'warning',
 });
 await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+await cp('src/db/seed/geo', 'dist/seed/geo', { recursive: true });
 console.log('server built: dist/main.js');

@@ -2,6 +2,7 @@ import './common/zod-messages';
 
 export * from './alerts/alert-rules';
 export * from './alerts/alerts.schemas';
+export * from './alerts/cap-rules';
 export * from './alerts/sms.schemas';
 export * from './alerts/sms-template';
 export * from './audit/audit.schemas';
@@ -13,6 +14,7 @@ export * from './common/pagination';
 export * from './common/text';
 export * from './common/time';
 export * from './config/config.schemas';
+export * from './geo/geometry';
 export * from './stations/classify';
 export * from './stations/colours';
 export * from './stations/readings.schemas';

@@ -20,6 +20,8 @@ import { createAccountService } from './features/auth/account.service';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
+import { capRoutes } from './features/cap/cap.routes';
+import { createCapService } from './features/cap/cap.service';
 import { configRoutes } from './features/config/config.routes';
 import { createConfigService } from './features/config/config.service';
 import { eventsRoutes } from './features/events/events.routes';
@@ -37,6 +39,7 @@ import {
   createHttpSmsGateway,
   createLogEmailGateway,
   createLogSmsGateway,
+  createSmtpEmailGateway,
   type EmailGateway,
   type SmsGateway,
 } from './features/sms/sms.gateway';
@@ -180,7 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dispatcher = createDispatcher({
     db,
     sms,
-    email: deps.email ?? createLogEmailGateway(app.log),
+    email:
+      deps.email ??
+      (config.SMTP_URL
+        ? createSmtpEmailGateway({ url: config.SMTP_URL, from: config.SMTP_FROM })
+        : createLogEmailGateway(app.log)),
     bus,
     logger: app.log,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
@@ -213,6 +220,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
   await app.register(alertsRoutes, { db });
+  await app.register(capRoutes, {
+    publicUrl: config.PUBLIC_URL,
+    cap: createCapService({
+      db,
+      now,
+      settings: {
+        sender: config.CAP_SENDER,
+        senderName: { vi: config.CAP_SENDER_NAME, en: config.CAP_SENDER_NAME_EN },
+        timeZone,
+        demo: config.DEMO,
+        fallbackRadiusKm: 5,
+      },
+    }),
+  });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);
   return app;

@@ -53,6 +53,18 @@ export const ConfigSchema = z.object({
     }),
   SMS_HTTP_TIMEOUT_MS: int(10_000, 100),
   DISPATCH_MAX_ATTEMPTS: int(5, 1),
+  /** Origin of the public links in the CAP feed and e-mails (default: the request's own host). */
+  PUBLIC_URL: z.url().optional(),
+  /** CAP 1.2 `sender` (an address or domain that identifies this portal to feed readers). */
+  CAP_SENDER: z
+    .string()
+    .regex(/^[^\s,<&]+$/, 'không được chứa khoảng trắng, dấu phẩy, < hoặc &')
+    .default('canhbao@portal.local'),
+  CAP_SENDER_NAME: z.string().min(1).max(255).default('Cổng cảnh báo lũ, mưa huyện Ba Chẽ'),
+  CAP_SENDER_NAME_EN: z.string().min(1).max(255).default('Ba Che district flood and rain warning portal'),
+  /** E-mail: smtp(s)://user:pass@host:port; unset = e-mails are written to the server log. */
+  SMTP_URL: z.url().optional(),
+  SMTP_FROM: z.string().min(3).max(255).default('Cảnh báo lũ <canhbao@portal.local>'),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),

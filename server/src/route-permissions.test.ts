@@ -11,6 +11,8 @@ import { bearer, createTestApp, createUser, login, type TestContext } from './te
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/app-info',
+  'GET /api/cap',
+  'GET /api/cap/:file',
   'GET /api/altcha-challenge',
   'POST /api/user-login',
   'GET /api/web-parameters',

@@ -88,6 +88,25 @@ export function alertMessage(kind: AlertKind, stationName: string, level: number
   }
 }
 
+const enNum = (v: number, d: number) =>
+  v.toLocaleString('en-GB', { minimumFractionDigits: d, maximumFractionDigits: d });
+
+/** The English twin of `alertMessage` (the CAP feed, the English interface). */
+export function alertMessageEn(kind: AlertKind, stationName: string, level: number, value: number): string {
+  switch (kind) {
+    case 'WATER_LEVEL':
+      return `${stationName}: water level at alarm level ${ROMAN[level]} (${enNum(value / 100, 2)} m)`;
+    case 'WATER_RISE':
+      return `${stationName}: river rising fast, ${enNum(value, 0)} cm/hour`;
+    case 'RAIN_INTENSITY':
+      return `${stationName}: ${level >= 2 ? 'very heavy' : 'heavy'} rain, ${enNum(value, 1)} mm/hour`;
+    case 'RAIN_24H':
+      return `${stationName}: flash-flood risk level ${level}, ${enNum(value, 0)} mm of rain in 24 hours`;
+    default:
+      return `${stationName}: station not reporting`;
+  }
+}
+
 /** Which SMS template an alert kind uses. */
 export function templateTypeOf(kind: AlertKind): 'FLOOD_WARNING' | 'RAIN_WARNING' {
   return kind === 'RAIN_INTENSITY' || kind === 'RAIN_24H' ? 'RAIN_WARNING' : 'FLOOD_WARNING';

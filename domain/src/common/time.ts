@@ -94,3 +94,18 @@ export function formatDateTimeVi(date: Date, timeZone: string): string {
   const w = wallClock(date, timeZone);
   return `${pad(w.day)}/${pad(w.month)}/${w.year} ${pad(w.hour)}:${pad(w.minute)}`;
 }
+
+/**
+ * An instant as ISO 8601 with the district's UTC offset and no fraction, e.g. 2026-11-22T14:05:00+07:00
+ * (the form CAP 1.2 requires for `sent`, `effective` and friends).
+ */
+export function formatIsoWithOffset(date: Date, timeZone: string): string {
+  const whole = new Date(Math.floor(date.getTime() / 1000) * 1000);
+  const w = wallClock(whole, timeZone);
+  const offsetMin = Math.round(
+    (Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - whole.getTime()) / 60_000,
+  );
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}

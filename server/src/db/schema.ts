@@ -3,6 +3,7 @@
 export * from '../features/alerts/alerts.table';
 export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';
+export * from '../features/cap/cap.table';
 export * from '../features/config/config.table';
 export * from '../features/groups/groups.table';
 export * from '../features/readings/import-jobs.table';

@@ -3,6 +3,8 @@ import {
   type AlertKind,
   alertMessage,
   alertThresholds,
+  CAP_PUBLIC_KINDS,
+  type CapMsgType,
   formatSmsTemplate,
   nextAlertAction,
   templateTypeOf,
@@ -12,6 +14,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
+import { capMessages } from '../cap/cap.table';
 import { rowsOf } from '../readings/readings.repository';
 import type { Dispatcher } from '../sms/dispatcher';
 import { smsHistory, smsRecipients, smsTemplates } from '../sms/sms-admin.table';
@@ -135,6 +138,11 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       return;
     }
     let queued = 0;
+    const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
+    const recordCap = async (tx: Db, a: AlertRow) => {
+      if (CAP_PUBLIC_KINDS.includes(kind))
+        await tx.insert(capMessages).values({ alertId: a.id, msgType: capType, level: a.level, value, sentAt: t });
+    };
     const row = await db.transaction(async (tx) => {
       if (action.action === 'open') {
         const [created] = await tx
@@ -150,6 +158,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
           })
           .returning();
         queued = await enqueue(tx, created!, s);
+        await recordCap(tx, created!);
         return created!;
       }
       const level = action.action === 'clear' ? open!.level : action.level;
@@ -166,6 +175,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         .where(eq(alerts.id, open!.id))
         .returning();
       if (action.action === 'escalate') queued = await enqueue(tx, updated!, s);
+      await recordCap(tx, updated!);
       return updated!;
     });
     if (queued) deps.dispatcher.wake();

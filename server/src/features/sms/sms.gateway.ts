@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client';
 import { smsOutbox } from './sms.table';
 
@@ -87,6 +88,31 @@ export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
     name: 'log',
     async send(message) {
       logger.info({ email: { to: message.to, subject: message.subject, id: message.id } }, 'E-mail (log gateway)');
+    },
+  };
+}
+
+/**
+ * E-mail through an SMTP server (SMTP_URL, e.g. smtps://user:pass@mail.example.vn:465). The outbox row id
+ * becomes the Message-ID, so a message resent after a crash is recognisable as the same mail.
+ */
+export function createSmtpEmailGateway(opts: { url: string; from: string; timeoutMs?: number }): EmailGateway {
+  const timeout = opts.timeoutMs ?? 15_000;
+  const transport = nodemailer.createTransport(
+    { url: opts.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout * 2 },
+    { from: opts.from },
+  );
+  const domain = /@([^>\s]+)>?\s*$/.exec(opts.from)?.[1] ?? 'flood-portal.local';
+  return {
+    name: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        to: message.to,
+        subject: message.subject,
+        text: message.body,
+        textEncoding: 'base64',
+        ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
+      });
     },
   };
 }

@@ -1,0 +1,38 @@
+import { pointInGeometry } from '@flood/domain';
+import type { Db } from '../../db/client';
+import { type Commune, loadCommunes } from '../../db/seed/seed-files';
+import { earlierCapMessages, findCapMessage, recentCapMessages } from './cap.repository';
+import { type CapSettings, renderCapAlert, renderCapFeed } from './cap.xml';
+
+/** How far back the Atom index reaches, and how many entries it holds at most. */
+const FEED_DAYS = 30;
+const FEED_MAX = 200;
+
+/** The public CAP 1.2 feed: the Atom index and each message, rendered from the stored warning steps. */
+export function createCapService(deps: {
+  db: Db;
+  settings: Omit<CapSettings, 'baseUrl'>;
+  now: () => Date;
+  communes?: () => Promise<Commune[]>;
+}) {
+  const communes = deps.communes ?? loadCommunes;
+  const communeAt = async (lat: number, lon: number) =>
+    (await communes()).find((c) => pointInGeometry(lon, lat, c.geometry)) ?? null;
+
+  return {
+    /** The Atom index of the last 30 days, newest first. */
+    async feed(baseUrl: string): Promise<string> {
+      const since = new Date(deps.now().getTime() - FEED_DAYS * 86_400_000);
+      return renderCapFeed(await recentCapMessages(deps.db, since, FEED_MAX), { ...deps.settings, baseUrl });
+    },
+    /** One CAP message as XML; null when it does not exist. */
+    async message(id: number, baseUrl: string): Promise<string | null> {
+      const full = await findCapMessage(deps.db, id);
+      if (!full) return null;
+      const earlier = await earlierCapMessages(deps.db, full.alert.id, full.message.id);
+      const commune = await communeAt(full.station.latitude, full.station.longitude);
+      return renderCapAlert(full, earlier, commune, { ...deps.settings, baseUrl });
+    },
+  };
+}
+export type CapService = ReturnType<typeof createCapService>;

@@ -1,0 +1,171 @@
+import {
+  type AlertKind,
+  capClassification,
+  capInfoTexts,
+  formatDateTimeVi,
+  formatIsoWithOffset,
+  type PolygonCoords,
+} from '@flood/domain';
+import type { Commune } from '../../db/seed/seed-files';
+import { el, text } from '../../lib/xml';
+import type { CapMessageFull } from './cap.repository';
+import type { CapMessageRow } from './cap.table';
+
+export const CAP_NS = 'urn:oasis:names:tc:emergency:cap:1.2';
+
+export interface CapSettings {
+  sender: string;
+  senderName: { vi: string; en: string };
+  /** Origin of the portal's public links (https://canhbao.example.vn). */
+  baseUrl: string;
+  timeZone: string;
+  /** Demo data is sent with status 'Test' so that no aggregator takes it for a real warning. */
+  demo: boolean;
+  /** Radius of the circle around a station outside every known commune (km). */
+  fallbackRadiusKm: number;
+}
+
+/** The CAP identifier of a message: unique per sender, no spaces, commas, '<' or '&'. */
+export const capIdentifier = (s: CapSettings, id: number) => `${s.sender.replace(/[\s,<&]/g, '')}:cap:${id}`;
+
+const reference = (s: CapSettings, m: CapMessageRow) =>
+  `${s.sender},${capIdentifier(s, m.id)},${formatIsoWithOffset(m.sentAt, s.timeZone)}`;
+
+/** CAP polygon text: 'lat,lon' pairs, first = last, from a GeoJSON ring of [lon, lat]. */
+function capPolygon(ring: PolygonCoords[number]): string {
+  const pts = ring.map((p) => `${Number(p[1]).toFixed(5)},${Number(p[0]).toFixed(5)}`);
+  if (pts[0] !== pts[pts.length - 1]) pts.push(pts[0]!);
+  return pts.join(' ');
+}
+
+function area(full: CapMessageFull, commune: Commune | null, s: CapSettings, lang: 'vi' | 'en'): string {
+  const st = full.station;
+  const place = commune
+    ? lang === 'vi'
+      ? `${commune.fullName}, huyện ${commune.district}, tỉnh ${commune.province}`
+      : `${commune.fullName}, ${commune.district} district, ${commune.province} province`
+    : lang === 'vi'
+      ? `Khu vực trạm ${st.name}`
+      : `Area of station ${st.name}`;
+  const desc = st.description ? `${place} – ${st.description}` : place;
+  const polygons = commune
+    ? ((commune.geometry.type === 'Polygon'
+        ? [commune.geometry.coordinates]
+        : commune.geometry.coordinates) as PolygonCoords[])
+    : [];
+  return el(
+    'area',
+    null,
+    text('areaDesc', desc),
+    polygons.map((rings) => text('polygon', capPolygon(rings[0]!))),
+    !commune && text('circle', `${st.latitude.toFixed(5)},${st.longitude.toFixed(5)} ${s.fallbackRadiusKm}`),
+    commune && el('geocode', null, text('valueName', 'GSO'), text('value', commune.gsoCode)),
+  );
+}
+
+/** One CAP 1.2 alert message with a Vietnamese and an English `info` block. */
+export function renderCapAlert(
+  full: CapMessageFull,
+  earlier: CapMessageRow[],
+  commune: Commune | null,
+  s: CapSettings,
+): string {
+  const { message: m, alert: a, station: st } = full;
+  const kind = a.kind as AlertKind;
+  const sent = formatIsoWithOffset(m.sentAt, s.timeZone);
+  const cls = capClassification(kind, m.level, m.msgType);
+  const texts = capInfoTexts({
+    kind,
+    msgType: m.msgType,
+    level: m.level,
+    value: m.value,
+    stationName: st.name,
+    positionText: st.description,
+    timeText: formatDateTimeVi(m.sentAt, s.timeZone),
+  });
+  const unit = kind === 'WATER_LEVEL' ? 'm' : kind === 'WATER_RISE' ? 'cm/h' : kind === 'RAIN_24H' ? 'mm/24h' : 'mm/h';
+  const shown = kind === 'WATER_LEVEL' ? (m.value / 100).toFixed(2) : m.value.toFixed(1);
+  const info = (lang: 'vi' | 'en') =>
+    el(
+      'info',
+      null,
+      text('language', lang === 'vi' ? 'vi-VN' : 'en-US'),
+      text('category', 'Met'),
+      text('event', texts[lang].event),
+      text('responseType', cls.responseType),
+      text('urgency', cls.urgency),
+      text('severity', cls.severity),
+      text('certainty', cls.certainty),
+      el('eventCode', null, text('valueName', 'FLOOD_PORTAL_KIND'), text('value', kind)),
+      text('effective', sent),
+      text('senderName', s.senderName[lang]),
+      text('headline', texts[lang].headline),
+      text('description', texts[lang].description),
+      text('instruction', texts[lang].instruction),
+      text('web', `${s.baseUrl}/maps`),
+      el('parameter', null, text('valueName', 'LEVEL'), text('value', String(m.level))),
+      el('parameter', null, text('valueName', 'VALUE'), text('value', `${shown} ${unit}`)),
+      el('parameter', null, text('valueName', 'STATION'), text('value', st.code)),
+      area(full, commune, s, lang),
+    );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
+    'alert',
+    { xmlns: CAP_NS },
+    text('identifier', capIdentifier(s, m.id)),
+    text('sender', s.sender),
+    text('sent', sent),
+    text('status', s.demo ? 'Test' : 'Actual'),
+    text('msgType', m.msgType),
+    text('source', s.senderName.vi),
+    text('scope', 'Public'),
+    s.demo && text('note', 'Dữ liệu minh hoạ – không phải cảnh báo thật / Demo data – not a real warning'),
+    earlier.length > 0 && text('references', earlier.map((e) => reference(s, e)).join(' ')),
+    text('incidents', `${s.sender.replace(/[\s,<&]/g, '')}:alert:${a.id}`),
+    info('vi'),
+    info('en'),
+  )}\n`;
+}
+
+/** The Atom index of recent CAP messages (the 'CAP feed' that aggregators poll). */
+export function renderCapFeed(items: CapMessageFull[], s: CapSettings): string {
+  const updated = items[0]
+    ? formatIsoWithOffset(items[0].message.sentAt, s.timeZone)
+    : formatIsoWithOffset(new Date(0), 'UTC');
+  const entry = (full: CapMessageFull) => {
+    const { message: m, alert: a, station: st } = full;
+    const texts = capInfoTexts({
+      kind: a.kind as AlertKind,
+      msgType: m.msgType,
+      level: m.level,
+      value: m.value,
+      stationName: st.name,
+      positionText: st.description,
+      timeText: formatDateTimeVi(m.sentAt, s.timeZone),
+    });
+    const sent = formatIsoWithOffset(m.sentAt, s.timeZone);
+    return el(
+      'entry',
+      null,
+      text('id', capIdentifier(s, m.id)),
+      text('title', texts.vi.headline),
+      text('updated', sent),
+      text('published', sent),
+      el('author', null, text('name', s.senderName.vi)),
+      text('summary', `${texts.vi.headline} / ${texts.en.headline}`),
+      el('category', { term: m.msgType }),
+      el('link', { rel: 'alternate', type: 'application/cap+xml', href: `${s.baseUrl}/api/cap/${m.id}.xml` }),
+    );
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
+    'feed',
+    { xmlns: 'http://www.w3.org/2005/Atom', 'xml:lang': 'vi' },
+    text('id', `${s.baseUrl}/api/cap`),
+    text('title', `Cảnh báo lũ, mưa (CAP 1.2) – ${s.senderName.vi}`),
+    text('subtitle', 'Flood and rain warnings in the Common Alerting Protocol 1.2'),
+    text('updated', updated),
+    el('author', null, text('name', s.senderName.vi)),
+    el('link', { rel: 'self', type: 'application/atom+xml', href: `${s.baseUrl}/api/cap` }),
+    el('link', { rel: 'alternate', type: 'text/html', href: `${s.baseUrl}/maps` }),
+    items.map(entry),
+  )}\n`;
+}
