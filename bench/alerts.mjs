@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchEnv, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { benchEnv, createDatabase, fmt, freePort, median, root, signIn, start } from './lib.mjs';
 
 const TRIALS = Number(process.env.BENCH_ALERT_TRIALS ?? 60);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 50);
@@ -78,12 +78,25 @@ async function openStream(base) {
 }
 
 export async function runAlerts() {
-  console.log(`\n== Early warning (issue #5): ${TRIALS} alerts, ${RECIPIENTS} recipients, embedded PGlite`);
+  console.log(`\n== Early warning (issue #5): ${TRIALS} alerts, ${RECIPIENTS} recipients`);
+  await onDatabase('pglite');
+  await onDatabase('postgres');
+}
+
+async function onDatabase(kind) {
+  console.log(`-- ${kind === 'postgres' ? 'PostgreSQL 15' : 'embedded PGlite'}`);
+  const db = kind === 'postgres' ? await createDatabase() : null;
   const sink = await startSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, SMS_GATEWAY: 'http', SMS_HTTP_URL: sink.url });
+  const env = benchEnv({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMS_GATEWAY: 'http',
+    SMS_HTTP_URL: sink.url,
+    ...(db ? { DATABASE_URL: db.url } : {}),
+  });
   const server = await start(
     process.execPath,
     [path.join(root, 'server', 'dist', 'main.js')],
@@ -178,5 +191,6 @@ export async function runAlerts() {
     await server.stop();
     await sink.close();
     await rm(dataDir, { recursive: true, force: true });
+    await db?.drop();
   }
 }

@@ -5,6 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import pg from 'pg';
+
+const PG_ADMIN = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -80,5 +83,25 @@ export function benchEnv(extra) {
     ALTCHA_MAX_COUNTER: '2',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
     ...extra,
+  };
+}
+
+/** A new PostgreSQL database on the local server (BENCH_PG), dropped by `drop()`. */
+export async function createDatabase() {
+  const name = `flood_bench_${Date.now().toString(36)}`;
+  const c = new pg.Client({ connectionString: PG_ADMIN });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const u = new URL(PG_ADMIN);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: PG_ADMIN });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
   };
 }

@@ -7,10 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchEnv, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { benchEnv, createDatabase, fmt, freePort, median, root, signIn, start } from './lib.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const PG_ADMIN = process.env.BENCH_PG ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BIG_YEARS = Number(process.env.BENCH_BIG_YEARS ?? 10);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const STATIONS = 50;
@@ -29,25 +28,6 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 function districtParts(t) {
   const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
   return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
-}
-
-async function createDatabase() {
-  const name = `flood_bench_${Date.now().toString(36)}`;
-  const c = new pg.Client({ connectionString: PG_ADMIN });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${name}`);
-  await c.end();
-  const u = new URL(PG_ADMIN);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    async drop() {
-      const d = new pg.Client({ connectionString: PG_ADMIN });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    },
-  };
 }
 
 async function createStations(base, token) {
