@@ -17,7 +17,8 @@ export default defineConfig({
       },
       {
         extends: './web/vite.config.ts',
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom' },
+        // antd forms in jsdom take several seconds per test on a 2-core machine.
+        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000 },
       },
     ],
   },

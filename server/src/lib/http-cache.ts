@@ -14,7 +14,7 @@ export function sendCacheable(
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   reply.header('etag', etag).header('cache-control', opts.cacheControl).header('vary', 'accept-encoding');
   const match = request.headers['if-none-match'];
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+  if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();
   }
   return reply.type(opts.contentType).send(body);

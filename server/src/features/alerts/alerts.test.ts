@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
@@ -6,7 +6,6 @@ import { openTestDatabase } from '../../test/test-db';
 import { rowsOf } from '../readings/readings.repository';
 import { createDispatcher } from '../sms/dispatcher';
 import { createLogSmsGateway, type SmsGateway } from '../sms/sms.gateway';
-import { smsOutbox } from '../sms/sms.table';
 import { smsHistory } from '../sms/sms-admin.table';
 import { alerts } from './alerts.table';
 

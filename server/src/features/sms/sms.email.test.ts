@@ -88,7 +88,8 @@ describe('alert e-mail through SMTP_URL', () => {
       await ctx.app.ready();
       const a = await createUser(ctx.db, { functions: ['system', 'database'] });
       const auth = bearer((await login(ctx.app, a.user.email, a.password)).token);
-      const post = (url: string, payload: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url, headers: auth, payload });
+      const post = (url: string, payload: Record<string, unknown>) =>
+        ctx.app.inject({ method: 'POST', url, headers: auth, payload });
       await post('/api/sms-user', { name: 'Trưởng thôn', email: 'truong.thon@bache.local' });
       const s = (
         await post('/api/station', {

@@ -1,29 +1,24 @@
 import { DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type SystemParameter } from '@flood/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Space, type TableColumnsType, Tooltip } from 'antd';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Space, type TableColumnsType, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { apiErrorText } from '../../../lib/api/error-message';
+import { useDeleteRow } from '../../../components/use-delete-row';
+import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
 import { configKeys, deleteParameter, fetchParameters } from '../api/config-api';
 import { ContentModal } from '../components/content-modal';
 import { WebParametersModal } from '../components/web-parameters-modal';
 
-type Editing = { record: SystemParameter | null; seq: number } | null;
-
 /** /database/configurations: the configuration records; 'Web Parameters' holds the status thresholds. */
 export default function ConfigurationsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useRowEditor<SystemParameter>();
 
   const list = useQuery({
     queryKey: configKeys.list(page, pageSize),
@@ -32,23 +27,12 @@ export default function ConfigurationsPage() {
   });
   const total = list.data?.total ?? 0;
 
-  const remove = useMutation({
-    mutationFn: (record: SystemParameter) => deleteParameter(record.id),
-    onSuccess: () => {
-      afterDelete(total);
-      void queryClient.invalidateQueries({ queryKey: configKeys.all });
-      void message.success(t('config.deleteSuccess'));
-    },
-    onError: (error) => {
-      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
-      if (text) void message.error(text);
-    },
+  const remove = useDeleteRow({
+    remove: (record: SystemParameter) => deleteParameter(record.id),
+    listKeys: [configKeys.all],
+    successText: t('config.deleteSuccess'),
+    onDeleted: () => afterDelete(total),
   });
-
-  const open = (record: SystemParameter | null) => {
-    setEditing((prev) => ({ record, seq: (prev?.seq ?? 0) + 1 }));
-    setModalOpen(true);
-  };
 
   const columns: TableColumnsType<SystemParameter> = [
     indexColumn<SystemParameter>(page, pageSize),
@@ -64,7 +48,7 @@ export default function ConfigurationsPage() {
           <Button
             size="small"
             icon={<SettingOutlined />}
-            onClick={() => open(record)}
+            onClick={() => editor.open(record)}
             data-testid={`config-params-${record.id}`}
           >
             {t('config.params')}
@@ -90,7 +74,7 @@ export default function ConfigurationsPage() {
     <BackOfficeCard
       title={t('page.configurations')}
       actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="config-add">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="config-add">
           {t('config.add')}
         </Button>
       }
@@ -107,20 +91,20 @@ export default function ConfigurationsPage() {
         ariaLabel={t('page.configurations')}
         data-testid="config-table"
       />
-      {editing?.record?.isWebParameters ? (
+      {editor.editing?.item?.isWebParameters ? (
         <WebParametersModal
-          key={editing.seq}
-          open={modalOpen}
-          record={editing.record}
-          onClose={() => setModalOpen(false)}
+          key={editor.editing.seq}
+          open={editor.isOpen}
+          record={editor.editing.item}
+          onClose={editor.close}
         />
       ) : (
-        editing && (
+        editor.editing && (
           <ContentModal
-            key={editing.seq}
-            open={modalOpen}
-            record={editing.record}
-            onClose={() => setModalOpen(false)}
+            key={editor.editing.seq}
+            open={editor.isOpen}
+            record={editor.editing.item}
+            onClose={editor.close}
           />
         )
       )}

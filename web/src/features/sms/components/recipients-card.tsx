@@ -1,29 +1,24 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type SmsRecipient } from '@flood/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { actionsColumn } from '../../../components/row-actions';
-import { apiErrorText } from '../../../lib/api/error-message';
+import { useDeleteRow } from '../../../components/use-delete-row';
+import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
 import { deleteSmsRecipient, fetchSmsRecipients, smsKeys } from '../api/sms-api';
 import { RecipientFormModal } from './recipient-form-modal';
 
-type Editing = { recipient: SmsRecipient | null; seq: number } | null;
-
 /** 'Người nhận': who receives the warnings by SMS or e-mail. */
 export function RecipientsCard() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useRowEditor<SmsRecipient>();
 
   const query = { page, pageSize };
   const list = useQuery({
@@ -33,23 +28,12 @@ export function RecipientsCard() {
   });
   const total = list.data?.total ?? 0;
 
-  const remove = useMutation({
-    mutationFn: (recipient: SmsRecipient) => deleteSmsRecipient(recipient.id),
-    onSuccess: () => {
-      afterDelete(total);
-      void queryClient.invalidateQueries({ queryKey: smsKeys.recipients });
-      void message.success(t('sms.recipientDeleteSuccess'));
-    },
-    onError: (error) => {
-      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
-      if (text) void message.error(text);
-    },
+  const remove = useDeleteRow({
+    remove: (recipient: SmsRecipient) => deleteSmsRecipient(recipient.id),
+    listKeys: [smsKeys.recipients],
+    successText: t('sms.recipientDeleteSuccess'),
+    onDeleted: () => afterDelete(total),
   });
-
-  const open = (recipient: SmsRecipient | null) => {
-    setEditing((prev) => ({ recipient, seq: (prev?.seq ?? 0) + 1 }));
-    setModalOpen(true);
-  };
 
   const columns: TableColumnsType<SmsRecipient> = [
     indexColumn<SmsRecipient>(page, pageSize),
@@ -63,7 +47,7 @@ export function RecipientsCard() {
     },
     actionsColumn(
       t('common.actions'),
-      (recipient) => open(recipient),
+      (recipient) => editor.open(recipient),
       (recipient) => confirmDelete(() => remove.mutateAsync(recipient)),
     ),
   ];
@@ -73,7 +57,12 @@ export function RecipientsCard() {
       title={t('sms.recipients')}
       data-testid="sms-recipients-card"
       actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="sms-recipient-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => editor.open(null)}
+          data-testid="sms-recipient-add"
+        >
           {t('sms.recipientAdd')}
         </Button>
       }
@@ -90,12 +79,12 @@ export function RecipientsCard() {
         ariaLabel={t('sms.recipients')}
         data-testid="sms-recipient-table"
       />
-      {editing && (
+      {editor.editing && (
         <RecipientFormModal
-          key={editing.seq}
-          open={modalOpen}
-          recipient={editing.recipient}
-          onClose={() => setModalOpen(false)}
+          key={editor.editing.seq}
+          open={editor.isOpen}
+          recipient={editor.editing.item}
+          onClose={editor.close}
         />
       )}
     </SectionCard>

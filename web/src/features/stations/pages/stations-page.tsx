@@ -1,15 +1,16 @@
 import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type Station, type StationReading } from '@flood/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { actionsColumn } from '../../../components/row-actions';
+import { useDeleteRow } from '../../../components/use-delete-row';
+import { useRowEditor } from '../../../components/use-row-editor';
 import { downloadFile } from '../../../lib/api/download';
-import { apiErrorText } from '../../../lib/api/error-message';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 import { formatDateTime } from '../../../lib/format/date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -18,8 +19,6 @@ import { deleteStation, fetchStations, stationsKeys } from '../api/stations-api'
 import { ImportModal } from '../components/import-modal';
 import { LatestReading, ReadingStatusTag } from '../components/reading-status';
 import { StationFormModal } from '../components/station-form-modal';
-
-type Editing = { station: Station | null; seq: number } | null;
 
 /** The latest reading of every station (rain and water), by station code. */
 export function useLatestReadings(): { byCode: Map<string, StationReading>; loading: boolean } {
@@ -36,14 +35,11 @@ export function useLatestReadings(): { byCode: Map<string, StationReading>; load
 /** /database/stations: the measuring stations with their latest value and status, live. */
 export default function StationsPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE, keyword);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useRowEditor<Station>();
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -56,24 +52,12 @@ export default function StationsPage() {
   const total = list.data?.total ?? 0;
   const latest = useLatestReadings();
 
-  const remove = useMutation({
-    mutationFn: (station: Station) => deleteStation(station.id),
-    onSuccess: () => {
-      afterDelete(total);
-      void queryClient.invalidateQueries({ queryKey: stationsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: waterKeys.all });
-      void message.success(t('stations.deleteSuccess'));
-    },
-    onError: (error) => {
-      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
-      if (text) void message.error(text);
-    },
+  const remove = useDeleteRow({
+    remove: (station: Station) => deleteStation(station.id),
+    listKeys: [stationsKeys.all, waterKeys.all],
+    successText: t('stations.deleteSuccess'),
+    onDeleted: () => afterDelete(total),
   });
-
-  const open = (station: Station | null) => {
-    setEditing((prev) => ({ station, seq: (prev?.seq ?? 0) + 1 }));
-    setModalOpen(true);
-  };
 
   const exportExcel = async () => {
     setExporting(true);
@@ -110,7 +94,7 @@ export default function StationsPage() {
     },
     actionsColumn(
       t('common.actions'),
-      (station) => open(station),
+      (station) => editor.open(station),
       (station) => confirmDelete(() => remove.mutateAsync(station)),
     ),
   ];
@@ -141,7 +125,7 @@ export default function StationsPage() {
           >
             {t('stations.export')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="station-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="station-add">
             {t('stations.add')}
           </Button>
         </>
@@ -159,12 +143,12 @@ export default function StationsPage() {
         ariaLabel={t('page.stations')}
         data-testid="station-table"
       />
-      {editing && (
+      {editor.editing && (
         <StationFormModal
-          key={editing.seq}
-          open={modalOpen}
-          station={editing.station}
-          onClose={() => setModalOpen(false)}
+          key={editor.editing.seq}
+          open={editor.isOpen}
+          station={editor.editing.item}
+          onClose={editor.close}
         />
       )}
       <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />

@@ -1,30 +1,25 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type Group, PAGE_SIZE } from '@flood/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Button, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { actionsColumn } from '../../../components/row-actions';
-import { apiErrorText } from '../../../lib/api/error-message';
+import { useDeleteRow } from '../../../components/use-delete-row';
+import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
 import { deleteGroup, fetchGroups, usersKeys } from '../api/users-api';
 import { GroupFormModal } from '../components/group-form-modal';
-
-/** The dialog's subject; `seq` remounts the dialog (a fresh form) on every opening. */
-type Editing = { group: Group | null; seq: number } | null;
 
 /** /user/group: the user groups, their permissions; a group with members cannot be deleted. */
 export default function GroupsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE);
-  const [editing, setEditing] = useState<Editing>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useRowEditor<Group>();
 
   const list = useQuery({
     queryKey: usersKeys.groupList({ page, pageSize }),
@@ -33,24 +28,13 @@ export default function GroupsPage() {
   });
   const total = list.data?.total ?? 0;
 
-  const remove = useMutation({
-    mutationFn: (group: Group) => deleteGroup(group.id),
-    onSuccess: () => {
-      afterDelete(total);
-      void queryClient.invalidateQueries({ queryKey: usersKeys.groups });
-      void message.success(t('groups.deleteSuccess'));
-    },
-    onError: (error) => {
-      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
-      if (text) void message.error(text);
-      void queryClient.invalidateQueries({ queryKey: usersKeys.groups });
-    },
+  const remove = useDeleteRow({
+    remove: (group: Group) => deleteGroup(group.id),
+    listKeys: [usersKeys.groups],
+    successText: t('groups.deleteSuccess'),
+    onDeleted: () => afterDelete(total),
+    refreshOnError: true,
   });
-
-  const open = (group: Group | null) => {
-    setEditing((prev) => ({ group, seq: (prev?.seq ?? 0) + 1 }));
-    setModalOpen(true);
-  };
 
   const onDelete = (group: Group) => {
     // Spec: a group that still has members is refused here, without asking the server.
@@ -73,7 +57,7 @@ export default function GroupsPage() {
     },
     actionsColumn(
       t('common.actions'),
-      (group) => open(group),
+      (group) => editor.open(group),
       (group) => onDelete(group),
     ),
   ];
@@ -82,7 +66,7 @@ export default function GroupsPage() {
     <BackOfficeCard
       title={t('page.groups')}
       actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="group-add">
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="group-add">
           {t('groups.add')}
         </Button>
       }
@@ -99,8 +83,13 @@ export default function GroupsPage() {
         ariaLabel={t('page.groups')}
         data-testid="group-table"
       />
-      {editing && (
-        <GroupFormModal key={editing.seq} open={modalOpen} group={editing.group} onClose={() => setModalOpen(false)} />
+      {editor.editing && (
+        <GroupFormModal
+          key={editor.editing.seq}
+          open={editor.isOpen}
+          group={editor.editing.item}
+          onClose={editor.close}
+        />
       )}
     </BackOfficeCard>
   );

@@ -1,29 +1,26 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, USER_SORT_FIELDS, type User, type UserListQuery } from '@flood/domain';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, type TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Input, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, type TableSort, usePagedList } from '../../../components/data-table';
 import { actionsColumn } from '../../../components/row-actions';
-import { apiErrorText } from '../../../lib/api/error-message';
+import { useDeleteRow } from '../../../components/use-delete-row';
+import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { deleteUser, fetchUsers, usersKeys } from '../api/users-api';
 import { UserFormModal } from '../components/user-form-modal';
 
 type SortField = UserListQuery['sort'];
-type Editing = { user: User | null; seq: number } | null;
-
 const isSortField = (field: string): field is SortField => (USER_SORT_FIELDS as readonly string[]).includes(field);
 
 /** /user/user: accounts (never the system account), searchable by name and sortable on the server. */
 export default function UsersPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const confirmDelete = useConfirmDelete();
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
@@ -33,8 +30,7 @@ export default function UsersPage() {
     PAGE_SIZE,
     JSON.stringify([keyword, sort?.field, sort?.order]),
   );
-  const [editing, setEditing] = useState<Editing>(null);
-  const [modalOpen, setModalOpen] = useState(false);
+  const editor = useRowEditor<User>();
 
   const sortField = sort && isSortField(sort.field) ? sort.field : undefined;
   const query: Partial<UserListQuery> = {
@@ -51,24 +47,12 @@ export default function UsersPage() {
   });
   const total = list.data?.total ?? 0;
 
-  const remove = useMutation({
-    mutationFn: (user: User) => deleteUser(user.id),
-    onSuccess: () => {
-      afterDelete(total);
-      void queryClient.invalidateQueries({ queryKey: usersKeys.users });
-      void queryClient.invalidateQueries({ queryKey: usersKeys.groups }); // member counts
-      void message.success(t('users.deleteSuccess'));
-    },
-    onError: (error) => {
-      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
-      if (text) void message.error(text);
-    },
+  const remove = useDeleteRow({
+    remove: (user: User) => deleteUser(user.id),
+    listKeys: [usersKeys.users, usersKeys.groups], // groups: their member counts
+    successText: t('users.deleteSuccess'),
+    onDeleted: () => afterDelete(total),
   });
-
-  const open = (user: User | null) => {
-    setEditing((prev) => ({ user, seq: (prev?.seq ?? 0) + 1 }));
-    setModalOpen(true);
-  };
 
   const sortOrder = (field: SortField) =>
     sortField === field ? (sort?.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
@@ -88,7 +72,7 @@ export default function UsersPage() {
     },
     actionsColumn(
       t('common.actions'),
-      (user) => open(user),
+      (user) => editor.open(user),
       (user) => confirmDelete(() => remove.mutateAsync(user)),
     ),
   ];
@@ -108,7 +92,7 @@ export default function UsersPage() {
             className="page-search"
             data-testid="user-search"
           />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => open(null)} data-testid="user-add">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editor.open(null)} data-testid="user-add">
             {t('users.add')}
           </Button>
         </>
@@ -127,8 +111,13 @@ export default function UsersPage() {
         ariaLabel={t('page.users')}
         data-testid="user-table"
       />
-      {editing && (
-        <UserFormModal key={editing.seq} open={modalOpen} user={editing.user} onClose={() => setModalOpen(false)} />
+      {editor.editing && (
+        <UserFormModal
+          key={editor.editing.seq}
+          open={editor.isOpen}
+          user={editor.editing.item}
+          onClose={editor.close}
+        />
       )}
     </BackOfficeCard>
   );
