@@ -1,0 +1,80 @@
+import '../common/zod-messages';
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, PAGE_SIZE } from '../common/pagination';
+import { TEXT_MAX } from '../common/text';
+import { GEODATA_FILE_TYPES, GEODATA_TYPES } from './geodata.types';
+
+export const GeodataTypeSchema = z.enum(GEODATA_TYPES);
+export const GeodataFileTypeSchema = z.enum(GEODATA_FILE_TYPES);
+
+/** One folder or file of the file manager; `path` is what the map loads (`GET /api/geojson/{path}`). */
+export const GeodataItemSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: GeodataTypeSchema,
+    /** Storage name of the bytes, e.g. '3f9a….geojson'; null for a folder. */
+    path: z.string().nullable(),
+    /** Where to fetch the bytes (`/api/geojson/{path}`); null for a folder. */
+    url: z.string().nullable(),
+    parentId: z.number().int().nullable(),
+    /** The moment the data describes (ISO, UTC); null when the type is not timed. */
+    time: z.string().nullable(),
+    size: z.number().int(),
+    contentType: z.string().nullable(),
+    demo: z.boolean(),
+    /** Items inside a folder (0 for files). */
+    childCount: z.number().int(),
+    userId: z.number().int().nullable(),
+    userName: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'GeodataItem' });
+export type GeodataItem = z.infer<typeof GeodataItemSchema>;
+
+/**
+ * `GET /api/geojson`: with `type`, every item of that type (any folder), newest `time` first — the map's
+ * time pickers; otherwise the content of the folder `parentId` (the root when absent), folders first.
+ */
+export const GeodataListQuerySchema = z.object({
+  type: GeodataTypeSchema.optional(),
+  parentId: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export type GeodataListQuery = z.input<typeof GeodataListQuerySchema>;
+
+export const GeodataFolderRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+
+export const GeodataPageSchema = z
+  .object({
+    items: z.array(GeodataItemSchema),
+    total: z.number().int().min(0),
+    /** The folder listed (for the back button and the title); null at the root or for a type list. */
+    folder: GeodataFolderRefSchema.nullable(),
+  })
+  .meta({ id: 'GeodataPage' });
+export type GeodataPage = z.infer<typeof GeodataPageSchema>;
+
+/** `POST /api/geojson/folder`: a new folder (back-office §5: name required, max 255). */
+export const GeodataFolderBodySchema = z
+  .object({
+    name: z.string().trim().min(1, 'Tên thư mục là trường bắt buộc').max(TEXT_MAX),
+    type: z.literal('FOLDER').default('FOLDER'),
+    parentId: z.number().int().min(1).nullable().default(null),
+  })
+  .meta({ id: 'GeodataFolderBody' });
+export type GeodataFolderBody = z.input<typeof GeodataFolderBodySchema>;
+
+/** The text fields of an upload (`POST /api/geojson`, multipart, besides the `file` field). */
+export const GeodataUploadFieldsSchema = z.object({
+  type: GeodataFileTypeSchema,
+  /** ISO time (the web sends UTC ISO without milliseconds); required for timed types. */
+  time: z.iso.datetime({ offset: true }).optional(),
+  parentId: z.coerce.number().int().min(1).optional(),
+});
+export type GeodataUploadFields = z.input<typeof GeodataUploadFieldsSchema>;

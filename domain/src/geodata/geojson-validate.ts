@@ -1,0 +1,150 @@
+/**
+ * Checks that a parsed JSON value is GeoJSON (RFC 7946) in WGS84 longitude/latitude, and says where it
+ * is not: an upload of a flood layer must fail with a message a person can act on, never break the map.
+ */
+export type GeoJsonCheck =
+  | { ok: true; featureCount: number; bbox: [number, number, number, number] | null }
+  | { ok: false; path: string; message: string };
+
+const GEOMETRY_TYPES = new Set([
+  'Point',
+  'MultiPoint',
+  'LineString',
+  'MultiLineString',
+  'Polygon',
+  'MultiPolygon',
+  'GeometryCollection',
+]);
+const WGS84_NAMES = new Set([
+  'urn:ogc:def:crs:OGC:1.3:CRS84',
+  'urn:ogc:def:crs:OGC::CRS84',
+  'EPSG:4326',
+  'urn:ogc:def:crs:EPSG::4326',
+]);
+/** GeometryCollections inside GeometryCollections: RFC 7946 discourages them; a few levels are plenty. */
+const MAX_COLLECTION_DEPTH = 3;
+
+class Invalid extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Validates a GeoJSON object (FeatureCollection, Feature or bare geometry). */
+export function validateGeoJson(value: unknown): GeoJsonCheck {
+  const bbox: [number, number, number, number] = [
+    Number.POSITIVE_INFINITY,
+    Number.POSITIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+    Number.NEGATIVE_INFINITY,
+  ];
+  let featureCount = 0;
+
+  function position(p: unknown, path: string): void {
+    if (!Array.isArray(p) || p.length < 2 || p.length > 3)
+      throw new Invalid(path, 'Toạ độ phải là mảng [kinh độ, vĩ độ] hoặc [kinh độ, vĩ độ, độ cao]');
+    for (let i = 0; i < p.length; i++) {
+      if (typeof p[i] !== 'number' || !Number.isFinite(p[i])) throw new Invalid(`${path}[${i}]`, 'Toạ độ phải là số');
+    }
+    const [lon, lat] = p as number[];
+    if (lon! < -180 || lon! > 180)
+      throw new Invalid(
+        `${path}[0]`,
+        `Kinh độ ${lon} nằm ngoài khoảng -180…180: dữ liệu phải theo hệ WGS84 (EPSG:4326)`,
+      );
+    if (lat! < -90 || lat! > 90)
+      throw new Invalid(`${path}[1]`, `Vĩ độ ${lat} nằm ngoài khoảng -90…90: dữ liệu phải theo hệ WGS84 (EPSG:4326)`);
+    if (lon! < bbox[0]) bbox[0] = lon!;
+    if (lat! < bbox[1]) bbox[1] = lat!;
+    if (lon! > bbox[2]) bbox[2] = lon!;
+    if (lat! > bbox[3]) bbox[3] = lat!;
+  }
+
+  function positions(list: unknown, path: string, min: number, what: string): void {
+    if (!Array.isArray(list)) throw new Invalid(path, `${what} phải là một mảng toạ độ`);
+    if (list.length < min) throw new Invalid(path, `${what} cần ít nhất ${min} điểm`);
+    for (let i = 0; i < list.length; i++) position(list[i], `${path}[${i}]`);
+  }
+
+  function ring(list: unknown, path: string): void {
+    positions(list, path, 4, 'Vòng đa giác');
+    const r = list as number[][];
+    const a = r[0]!;
+    const b = r[r.length - 1]!;
+    if (a[0] !== b[0] || a[1] !== b[1])
+      throw new Invalid(path, 'Vòng đa giác phải khép kín (điểm cuối trùng điểm đầu)');
+  }
+
+  function arrayOf(list: unknown, path: string, each: (v: unknown, p: string) => void): void {
+    if (!Array.isArray(list)) throw new Invalid(path, 'Phải là một mảng');
+    for (let i = 0; i < list.length; i++) each(list[i], `${path}[${i}]`);
+  }
+
+  function geometry(g: unknown, path: string, depth: number): void {
+    if (!isObject(g)) throw new Invalid(path, 'Hình học (geometry) phải là một đối tượng');
+    const type = g.type;
+    if (typeof type !== 'string' || !GEOMETRY_TYPES.has(type))
+      throw new Invalid(`${path}.type`, `Kiểu hình học không hợp lệ: ${String(type)}`);
+    const c = g.coordinates;
+    const cp = `${path}.coordinates`;
+    switch (type) {
+      case 'Point':
+        return position(c, cp);
+      case 'MultiPoint':
+        return positions(c, cp, 0, 'MultiPoint');
+      case 'LineString':
+        return positions(c, cp, 2, 'Đường (LineString)');
+      case 'MultiLineString':
+        return arrayOf(c, cp, (l, p) => positions(l, p, 2, 'Đường (LineString)'));
+      case 'Polygon':
+        return arrayOf(c, cp, ring);
+      case 'MultiPolygon':
+        return arrayOf(c, cp, (poly, p) => arrayOf(poly, p, ring));
+      default: {
+        if (depth >= MAX_COLLECTION_DEPTH) throw new Invalid(path, 'GeometryCollection lồng nhau quá sâu');
+        if (!Array.isArray(g.geometries)) throw new Invalid(`${path}.geometries`, 'Phải là một mảng hình học');
+        g.geometries.forEach((x, i) => geometry(x, `${path}.geometries[${i}]`, depth + 1));
+      }
+    }
+  }
+
+  function feature(f: unknown, path: string): void {
+    if (!isObject(f) || f.type !== 'Feature') throw new Invalid(`${path}.type`, 'Phần tử phải có type "Feature"');
+    if (f.properties !== undefined && f.properties !== null && !isObject(f.properties))
+      throw new Invalid(`${path}.properties`, 'Thuộc tính (properties) phải là một đối tượng');
+    if (f.geometry !== null) geometry(f.geometry, `${path}.geometry`, 0);
+    featureCount++;
+  }
+
+  try {
+    if (!isObject(value)) throw new Invalid('(tệp)', 'Tệp không phải là một đối tượng GeoJSON');
+    if (value.crs !== undefined) {
+      const name = isObject(value.crs) && isObject(value.crs.properties) ? value.crs.properties.name : undefined;
+      if (typeof name !== 'string' || !WGS84_NAMES.has(name))
+        throw new Invalid(
+          'crs',
+          `Hệ toạ độ ${typeof name === 'string' ? name : ''} không được hỗ trợ: hãy chuyển sang WGS84 (EPSG:4326)`,
+        );
+    }
+    if (value.type === 'FeatureCollection') {
+      if (!Array.isArray(value.features)) throw new Invalid('features', 'FeatureCollection phải có mảng features');
+      value.features.forEach((f, i) => feature(f, `features[${i}]`));
+    } else if (value.type === 'Feature') {
+      feature(value, '(tệp)');
+    } else if (typeof value.type === 'string' && GEOMETRY_TYPES.has(value.type)) {
+      geometry(value, '(tệp)', 0);
+      featureCount = 1;
+    } else {
+      throw new Invalid('type', `Kiểu GeoJSON không hợp lệ: ${String(value.type)}`);
+    }
+  } catch (e) {
+    if (e instanceof Invalid) return { ok: false, path: e.path, message: e.message };
+    throw e;
+  }
+  return { ok: true, featureCount, bbox: Number.isFinite(bbox[0]) ? bbox : null };
+}
