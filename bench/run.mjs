@@ -1,8 +1,9 @@
-// `npm run bench [-- foundation|readings|alerts]`: prints the figures the issues ask for, each against a baseline
+// `npm run bench [-- foundation|readings|alerts|geodata]`: prints the figures the issues ask for, each against a baseline
 // measured in the same run. Env: BENCH_RUNS, BENCH_SECONDS, BENCH_PG (PostgreSQL admin URL,
 // default postgres://postgres@127.0.0.1:5432/postgres), BENCH_BIG_YEARS (default 10).
 import { runAlerts } from './alerts.mjs';
 import { runFoundation } from './foundation.mjs';
+import { runGeodata } from './geodata.mjs';
 import { runReadings } from './readings.mjs';
 
 const which = process.argv[2] ?? 'all';
@@ -10,3 +11,4 @@ console.log(`Benchmark — ${new Date().toISOString()} — ${which}`);
 if (which === 'all' || which === 'foundation') await runFoundation();
 if (which === 'all' || which === 'readings') await runReadings();
 if (which === 'all' || which === 'alerts') await runAlerts();
+if (which === 'all' || which === 'geodata') await runGeodata();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -22,9 +23,16 @@ import { createAuthService } from './features/auth/auth.service';
 import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
 import { capRoutes } from './features/cap/cap.routes';
 import { createCapService } from './features/cap/cap.service';
+import { categoriesRoutes } from './features/categories/categories.routes';
+import { createCategoriesService } from './features/categories/categories.service';
 import { configRoutes } from './features/config/config.routes';
 import { createConfigService } from './features/config/config.service';
+import { dataLayersRoutes } from './features/data-layers/data-layers.routes';
+import { createDataLayersService } from './features/data-layers/data-layers.service';
 import { eventsRoutes } from './features/events/events.routes';
+import { geodataRoutes } from './features/geodata/geodata.routes';
+import { createGeodataService } from './features/geodata/geodata.service';
+import { createReportDataService } from './features/geodata/report-data.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes } from './features/health/health.routes';
@@ -54,6 +62,7 @@ import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
 import { registerErrorHandler } from './lib/errors';
 import { createMemoryEventBus, type EventBus } from './lib/events';
+import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
 
 export interface AppDeps {
@@ -65,6 +74,8 @@ export interface AppDeps {
   /** Outbox worker timing (tests shorten it). */
   dispatch?: { backoffMs?: (attempt: number) => number; pollMs?: number; lockMs?: number };
   humanCheck?: HumanCheck;
+  /** Uploaded files; defaults to DATA_DIR/files. */
+  storage?: FileStorage;
   /** Defaults to the in-process bus. */
   bus?: EventBus;
   now?: () => Date;
@@ -166,6 +177,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
   await app.register(configRoutes, { config: configService });
+  await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
+  await app.register(dataLayersRoutes, { dataLayers: createDataLayersService({ db }) });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   await app.register(stationsRoutes, {
     stations: createStationsService({ db, bus }),
@@ -233,6 +246,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fallbackRadiusKm: 5,
       },
     }),
+  });
+  const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
+  await app.register(geodataRoutes, {
+    geodata: createGeodataService({ db, storage, geojsonMaxBytes }),
+    reportData: createReportDataService({ db, storage }),
+    storage,
+    geojsonMaxBytes,
   });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);

@@ -65,6 +65,8 @@ export const ConfigSchema = z.object({
   /** E-mail: smtp(s)://user:pass@host:port; unset = e-mails are written to the server log. */
   SMTP_URL: z.url().optional(),
   SMTP_FROM: z.string().min(3).max(255).default('Cảnh báo lũ <canhbao@portal.local>'),
+  /** Largest GeoJSON upload of the file manager (images 10 MB and workbooks 20 MB are fixed). */
+  GEODATA_MAX_MB: int(50, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),

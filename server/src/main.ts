@@ -1,11 +1,14 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
+import { seedGeodata } from './features/geodata/geodata.seed';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
+import { createLocalStorage } from './lib/storage';
 
 function signInBanner(url: string, account: SystemAccountResult): string {
   const lines = [
@@ -41,7 +44,23 @@ async function main(): Promise<void> {
       );
     }
   }
-  const app = await buildApp({ config, database });
+  // Base layers always, demo layers in demo mode; each type only while it has no item (first start).
+  const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const t1 = performance.now();
+  const geo = await seedGeodata({
+    db: database.db,
+    storage,
+    demo: config.DEMO,
+    now: new Date(),
+    geojsonMaxBytes: config.GEODATA_MAX_MB * 1024 * 1024,
+    timeZone: config.TZ_DISTRICT,
+  });
+  if (geo.items > 0) {
+    process.stdout.write(
+      `Đã nạp dữ liệu bản đồ / map geodata loaded: ${geo.items} files in ${Math.round(performance.now() - t1)} ms\n`,
+    );
+  }
+  const app = await buildApp({ config, database, storage });
   let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -23,6 +23,12 @@ const PUBLIC = new Set([
   'GET /api/water/export-moment',
   'GET /api/station/export',
   'GET /api/alerts/active',
+  // The public map shows the data layers that are listed and on.
+  'GET /api/data-layer',
+  'GET /api/data-layer/:id',
+  // The map's geodata lists and files (flood extents, rain grids, base layers).
+  'GET /api/geojson',
+  'GET /api/geojson/:ref',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

@@ -78,3 +78,19 @@ export const GeodataUploadFieldsSchema = z.object({
   parentId: z.coerce.number().int().min(1).optional(),
 });
 export type GeodataUploadFields = z.input<typeof GeodataUploadFieldsSchema>;
+
+/** `GET /api/report-data`: the statistics workbook's first two sheets (back-office §2.10). */
+export const ReportDataSchema = z
+  .object({
+    item: GeodataItemSchema.nullable(),
+    demo: z.boolean(),
+    sheets: z.array(
+      z.object({
+        name: z.string(),
+        columns: z.array(z.string()),
+        rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+      }),
+    ),
+  })
+  .meta({ id: 'ReportData' });
+export type ReportData = z.infer<typeof ReportDataSchema>;

@@ -94,21 +94,29 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
     const cp = `${path}.coordinates`;
     switch (type) {
       case 'Point':
-        return position(c, cp);
+        position(c, cp);
+        return;
       case 'MultiPoint':
-        return positions(c, cp, 0, 'MultiPoint');
+        positions(c, cp, 0, 'MultiPoint');
+        return;
       case 'LineString':
-        return positions(c, cp, 2, 'Đường (LineString)');
+        positions(c, cp, 2, 'Đường (LineString)');
+        return;
       case 'MultiLineString':
-        return arrayOf(c, cp, (l, p) => positions(l, p, 2, 'Đường (LineString)'));
+        arrayOf(c, cp, (l, p) => positions(l, p, 2, 'Đường (LineString)'));
+        return;
       case 'Polygon':
-        return arrayOf(c, cp, ring);
+        arrayOf(c, cp, ring);
+        return;
       case 'MultiPolygon':
-        return arrayOf(c, cp, (poly, p) => arrayOf(poly, p, ring));
+        arrayOf(c, cp, (poly, p) => arrayOf(poly, p, ring));
+        return;
       default: {
         if (depth >= MAX_COLLECTION_DEPTH) throw new Invalid(path, 'GeometryCollection lồng nhau quá sâu');
         if (!Array.isArray(g.geometries)) throw new Invalid(`${path}.geometries`, 'Phải là một mảng hình học');
-        g.geometries.forEach((x, i) => geometry(x, `${path}.geometries[${i}]`, depth + 1));
+        g.geometries.forEach((x, i) => {
+          geometry(x, `${path}.geometries[${i}]`, depth + 1);
+        });
       }
     }
   }
@@ -133,7 +141,9 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
     }
     if (value.type === 'FeatureCollection') {
       if (!Array.isArray(value.features)) throw new Invalid('features', 'FeatureCollection phải có mảng features');
-      value.features.forEach((f, i) => feature(f, `features[${i}]`));
+      value.features.forEach((f, i) => {
+        feature(f, `features[${i}]`);
+      });
     } else if (value.type === 'Feature') {
       feature(value, '(tệp)');
     } else if (typeof value.type === 'string' && GEOMETRY_TYPES.has(value.type)) {

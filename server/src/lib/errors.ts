@@ -14,6 +14,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  TOO_LARGE: 413,
   INTERNAL: 500,
 };
 

@@ -36,17 +36,22 @@ export async function buildWorkbook(opts: {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-/** Sends a workbook as a download with an ASCII fallback name and the UTF-8 one. */
-export function sendWorkbook(reply: FastifyReply, fileName: string, buf: Buffer): FastifyReply {
+/** A download's Content-Disposition: an ASCII fallback name for old clients and the UTF-8 one. */
+export function attachmentDisposition(fileName: string): string {
   const ascii = fileName
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/đ/g, 'd')
     .replace(/Đ/g, 'D')
     .replace(/[^\w.-]+/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Sends a workbook as a download with an ASCII fallback name and the UTF-8 one. */
+export function sendWorkbook(reply: FastifyReply, fileName: string, buf: Buffer): FastifyReply {
   return reply
     .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .header('content-disposition', attachmentDisposition(fileName))
     .header('cache-control', 'no-store')
     .send(buf);
 }

@@ -8,6 +8,7 @@ import type { Database, Db } from '../db/client';
 import { insertUser } from '../features/users/users.repository';
 import type { UserRow } from '../features/users/users.table';
 import { hashPassword } from '../lib/crypto';
+import { createMemoryStorage } from '../lib/storage';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -21,7 +22,7 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   database?: Database,
-  deps: Partial<Pick<AppDeps, 'now' | 'bus' | 'sms' | 'email' | 'dispatch'>> = {},
+  deps: Partial<Pick<AppDeps, 'now' | 'bus' | 'sms' | 'email' | 'dispatch' | 'storage'>> = {},
 ): Promise<TestContext> {
   const { openTestDatabase } = await import('./test-db');
   const db = database ?? (await openTestDatabase());
@@ -34,7 +35,8 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
-  const app = await buildApp({ config, database: db, logger: false, ...deps });
+  // Files stay in memory: a test never writes into DATA_DIR.
+  const app = await buildApp({ config, database: db, logger: false, storage: createMemoryStorage(), ...deps });
   return {
     app,
     db: db.db,
