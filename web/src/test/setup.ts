@@ -1,5 +1,5 @@
 // Browser APIs that jsdom lacks but antd uses (responsive observers, breakpoints).
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (!window.matchMedia) {
@@ -24,6 +24,9 @@ if (!('ResizeObserver' in window)) {
   }
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = ResizeObserverStub;
 }
+
+// Lazy pages load their chunk first; on a loaded 2-core machine that takes longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

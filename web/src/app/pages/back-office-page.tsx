@@ -12,7 +12,12 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/user/logs': lazy(() => import('../../features/users/pages/audit-page')),
   '/database/stations': lazy(() => import('../../features/stations/pages/stations-page')),
   '/database/configurations': lazy(() => import('../../features/config/pages/configurations-page')),
+  '/database/categories': lazy(() => import('../../features/categories/pages/categories-page')),
+  '/database/layers': lazy(() => import('../../features/data-layers/pages/data-layers-page')),
   '/analyze/rain': lazy(() => import('../../features/statistics/pages/rain-analysis-page')),
+  '/database/files': lazy(() => import('../../features/geodata/pages/files-page')),
+  '/analyze/report-data': lazy(() => import('../../features/geodata/pages/report-data-page')),
+  '/analyze/sensing-image': lazy(() => import('../../features/geodata/pages/sensing-images-page')),
 };
 
 /** Back-office pages (already behind the access guard and inside the side-menu layout). */
