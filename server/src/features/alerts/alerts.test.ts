@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
+import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { rowsOf } from '../readings/readings.repository';
@@ -36,23 +37,6 @@ afterAll(() => ctx?.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-function clock(t: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Ho_Chi_Minh',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(t)
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour!, minute: p.minute! };
-}
-
 async function station(code: string) {
   const res = await api('POST', '/api/station', {
     code,
@@ -70,7 +54,7 @@ async function station(code: string) {
 async function push(code: string, key: string, value: number, minutesAgo: number) {
   const q = new URLSearchParams({
     stationCode: code,
-    ...clock(new Date(Date.now() - minutesAgo * 60_000)),
+    ...pushTime(new Date(Date.now() - minutesAgo * 60_000)),
     value: String(value),
     key,
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
 const XSD = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema', 'CAP-v1.2.xsd'), 'utf8');
@@ -36,23 +37,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-function wall(t: Date) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Asia/Ho_Chi_Minh',
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(t)
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour!, minute: p.minute! };
-}
-
 async function station(code: string, lat: number, long: number) {
   const res = await ctx.app.inject({
     method: 'POST',
@@ -76,7 +60,7 @@ async function station(code: string, lat: number, long: number) {
 async function push(code: string, key: string, value: number, minutesAgo = 1) {
   const q = new URLSearchParams({
     stationCode: code,
-    ...wall(new Date(clockMs - minutesAgo * 60_000)),
+    ...pushTime(new Date(clockMs - minutesAgo * 60_000)),
     value: String(value),
     key,
   });

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { createSmtpEmailGateway } from './sms.gateway';
 
@@ -103,18 +104,9 @@ describe('alert e-mail through SMTP_URL', () => {
           warningLevel3: 70,
         })
       ).json();
-      const t = new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Asia/Ho_Chi_Minh',
-        hourCycle: 'h23',
-        dateStyle: 'short',
-        timeStyle: 'short',
-      }).formatToParts(new Date(Date.now() - 60_000));
-      const p = Object.fromEntries(t.map((x) => [x.type, x.value]));
       const q = new URLSearchParams({
         stationCode: 'F01050',
-        date: `${p.day}/${p.month}/${p.year}`,
-        hour: p.hour!,
-        minute: p.minute!,
+        ...pushTime(new Date(Date.now() - 60_000)),
         value: '62',
         key: s.pushKey,
       });
