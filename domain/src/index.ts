@@ -21,6 +21,7 @@ export * from './geo/geometry';
 export * from './geodata/geodata.schemas';
 export * from './geodata/geodata.types';
 export * from './geodata/geojson-validate';
+export * from './open-data/open-data.schemas';
 export * from './stations/classify';
 export * from './stations/colours';
 export * from './stations/readings.schemas';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +26,7 @@ import { categoriesRoutes } from './features/categories/categories.routes';
 import { createCategoriesService } from './features/categories/categories.service';
 import { configRoutes } from './features/config/config.routes';
 import { createConfigService } from './features/config/config.service';
+import { createDataLayersCache } from './features/data-layers/data-layers.cache';
 import { dataLayersRoutes } from './features/data-layers/data-layers.routes';
 import { createDataLayersService } from './features/data-layers/data-layers.service';
 import { eventsRoutes } from './features/events/events.routes';
@@ -35,9 +35,12 @@ import { createGeodataService } from './features/geodata/geodata.service';
 import { createReportDataService } from './features/geodata/report-data.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
-import { healthRoutes } from './features/health/health.routes';
+import { healthRoutes, mapTilesOf } from './features/health/health.routes';
+import { openDataRoutes } from './features/open-data/open-data.routes';
+import { createOpenDataService } from './features/open-data/open-data.service';
 import { importRoutes } from './features/readings/import.routes';
 import { createImportService } from './features/readings/import.service';
+import { createLatestReadingsCache } from './features/readings/latest-readings.cache';
 import { createReadingWriter } from './features/readings/reading-writer';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
@@ -62,6 +65,8 @@ import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
 import { registerErrorHandler } from './lib/errors';
 import { createMemoryEventBus, type EventBus } from './lib/events';
+import { registerHotReads } from './lib/hot-reads';
+import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
 
@@ -133,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const configService = createConfigService({ db, bus });
   const timeZone = config.TZ_DISTRICT;
 
-  await app.register(helmet, {
+  const securityHeaders = securityHeadersOf({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -153,6 +158,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // First onRequest hook: prepared bytes of hot public reads leave before the rest of the lifecycle.
+  const hotReads = registerHotReads(app, securityHeaders);
+  registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -171,14 +179,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAccessControl(app, auth.resolveToken);
-  await app.register(healthRoutes, { database, demo: config.DEMO, timeZone: config.TZ_DISTRICT });
+  await app.register(healthRoutes, {
+    database,
+    demo: config.DEMO,
+    timeZone: config.TZ_DISTRICT,
+    mapTiles: mapTilesOf(config),
+  });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   await app.register(auditRoutes, { db });
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
   await app.register(configRoutes, { config: configService });
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
-  await app.register(dataLayersRoutes, { dataLayers: createDataLayersService({ db }) });
+  const dataLayers = createDataLayersService({ db, bus });
+  await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   await app.register(stationsRoutes, {
     stations: createStationsService({ db, bus }),
@@ -190,8 +204,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
     readings,
+    latest: createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now }),
+    hotReads,
   });
   await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });
+  await app.register(openDataRoutes, {
+    openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
+  });
   await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
   const dispatcher = createDispatcher({
     db,

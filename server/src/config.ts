@@ -11,6 +11,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+/**
+ * A tile URL template with {z}, {x} and {y}: https (the page's CSP allows images from https: only) or a
+ * path on this origin ('/tiles/{z}/{x}/{y}.png').
+ */
+const tileUrl = z
+  .string()
+  .regex(/^(https:\/\/|\/)\S+$/, 'phải bắt đầu bằng https:// hoặc /')
+  .refine((s) => ['{z}', '{x}', '{y}'].every((p) => s.includes(p)), 'phải chứa {z}, {x} và {y}');
 
 /** Every environment variable of the server, with its default (the README's table mirrors this). */
 export const ConfigSchema = z.object({
@@ -70,6 +78,26 @@ export const ConfigSchema = z.object({
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),
+  /** Base maps of the public map: Leaflet URL templates ({s} {z} {x} {y}) and their attribution (HTML). */
+  MAP_TILES_NATIONAL: tileUrl.default(
+    'https://server.arcgisonline.com/ArcGIS/rest/services/World_Topo_Map/MapServer/tile/{z}/{y}/{x}',
+  ),
+  MAP_TILES_NATIONAL_ATTRIBUTION: z
+    .string()
+    .max(1000)
+    .default('Bản đồ nền &copy; Esri, HERE, Garmin, FAO, NOAA, USGS, &copy; OpenStreetMap'),
+  MAP_TILES_SATELLITE: tileUrl.default(
+    'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}',
+  ),
+  MAP_TILES_SATELLITE_ATTRIBUTION: z
+    .string()
+    .max(1000)
+    .default('Ảnh vệ tinh &copy; Esri, Maxar, Earthstar Geographics, GIS User Community'),
+  MAP_TILES_STREET: tileUrl.default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILES_STREET_ATTRIBUTION: z
+    .string()
+    .max(1000)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -29,6 +29,9 @@ const PUBLIC = new Set([
   // The map's geodata lists and files (flood extents, rain grids, base layers).
   'GET /api/geojson',
   'GET /api/geojson/:ref',
+  // Open data for other systems (issue #7).
+  'GET /api/open/stations',
+  'GET /api/open/readings',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

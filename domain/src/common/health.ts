@@ -10,6 +10,16 @@ export const HealthSchema = z
   .meta({ id: 'Health' });
 export type Health = z.infer<typeof HealthSchema>;
 
+/** One base map of the public map: a Leaflet URL template ({s} {z} {x} {y}) and its attribution (HTML). */
+export const TileSourceSchema = z.object({ url: z.string(), attribution: z.string() });
+export type TileSource = z.infer<typeof TileSourceSchema>;
+
+/** The three base maps (GLOSSARY): 'Bản đồ số quốc gia', 'Ảnh vệ tinh', 'Bản đồ đường phố'. */
+export const MapTilesSchema = z
+  .object({ national: TileSourceSchema, satellite: TileSourceSchema, street: TileSourceSchema })
+  .meta({ id: 'MapTiles' });
+export type MapTiles = z.infer<typeof MapTilesSchema>;
+
 /** What every page needs to know about this installation. */
 export const AppInfoSchema = z
   .object({
@@ -17,6 +27,8 @@ export const AppInfoSchema = z
     demo: z.boolean(),
     timeZone: z.string(),
     version: z.string(),
+    /** Base maps of the public map (configured on the server: MAP_TILES_*). */
+    mapTiles: MapTilesSchema,
   })
   .meta({ id: 'AppInfo' });
 export type AppInfo = z.infer<typeof AppInfoSchema>;

@@ -9,10 +9,18 @@ export function sendCacheable(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | Buffer,
-  opts: { contentType: string; cacheControl: string },
+  opts: {
+    contentType: string;
+    cacheControl: string;
+    /** Request headers besides Accept-Encoding that chose the bytes (e.g. `accept`). */
+    vary?: string;
+  },
 ): FastifyReply {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-  reply.header('etag', etag).header('cache-control', opts.cacheControl).header('vary', 'accept-encoding');
+  reply
+    .header('etag', etag)
+    .header('cache-control', opts.cacheControl)
+    .header('vary', opts.vary ? `accept-encoding, ${opts.vary}` : 'accept-encoding');
   const match = request.headers['if-none-match'];
   if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();

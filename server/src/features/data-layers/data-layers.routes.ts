@@ -1,5 +1,6 @@
 import {
   DataLayerBodySchema,
+  type DataLayerListQuery,
   DataLayerListQuerySchema,
   DataLayerPageSchema,
   DataLayerSchema,
@@ -7,16 +8,35 @@ import {
   OkSchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HotReads } from '../../lib/hot-reads';
+import { publicCacheControl, sendPrepared } from '../../lib/prepared-body';
+import type { DataLayersCache } from './data-layers.cache';
 import type { DataLayersService } from './data-layers.service';
 
 const access = { anyOf: ['data-layer' as const] };
 const tags = ['Lớp dữ liệu / Data layers'];
+/** Seconds a browser or CDN may keep the layer list (changes are rare and drop the server's copy at once). */
+const LIST_MAX_AGE = 30;
 
 /** `/api/data-layer` (back-office §7): public reads for the map, changes for holders of `data-layer`. */
-export const dataLayersRoutes: FastifyPluginAsyncZod<{ dataLayers: DataLayersService }> = async (
-  app,
-  { dataLayers },
-) => {
+export const dataLayersRoutes: FastifyPluginAsyncZod<{
+  dataLayers: DataLayersService;
+  cache: DataLayersCache;
+  hotReads: HotReads;
+}> = async (app, { dataLayers, cache, hotReads }) => {
+  // The map loads the list: served from prepared bytes when ready. The query of each URL is checked once
+  // (the map asks with one or two URLs); one the schema refuses goes on to the route and its 400.
+  const queries = new Map<string, DataLayerListQuery | undefined>();
+  hotReads.add('/api/data-layer', (req) => {
+    let q = queries.get(req.url);
+    if (q === undefined && !queries.has(req.url)) {
+      q = DataLayerListQuerySchema.safeParse(req.query).data;
+      if (queries.size >= 64) queries.clear();
+      queries.set(req.url, q);
+    }
+    const prepared = q && cache.peek(q);
+    return prepared && { prepared, maxAge: LIST_MAX_AGE };
+  });
   app.get('/api/data-layer', {
     config: { access: 'public' },
     schema: {
@@ -25,7 +45,9 @@ export const dataLayersRoutes: FastifyPluginAsyncZod<{ dataLayers: DataLayersSer
       querystring: DataLayerListQuerySchema,
       response: { 200: DataLayerPageSchema },
     },
-    handler: (req) => dataLayers.list(req.query),
+    // The map polls it: cached bytes with an ETag (ARCHITECTURE.md "hot public reads").
+    handler: async (req, reply) =>
+      sendPrepared(req, reply, await cache.get(req.query), publicCacheControl(req, LIST_MAX_AGE)),
   });
   app.get('/api/data-layer/:id', {
     config: { access: 'public' },

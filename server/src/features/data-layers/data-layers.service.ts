@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { recordAudit } from '../audit/audit.service';
 import {
   type DataLayerValues,
@@ -15,6 +16,9 @@ import {
 
 type DataLayerBody = z.output<typeof DataLayerBodySchema>;
 
+/** Bus event of any layer change: every process drops its cached layer list. */
+export const DATA_LAYERS_CHANGED = 'data-layers-changed';
+
 const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy lớp dữ liệu');
 
 function valuesOf(body: DataLayerBody): DataLayerValues {
@@ -25,7 +29,8 @@ function valuesOf(body: DataLayerBody): DataLayerValues {
  * The map's data layers: anyone reads them (the public map shows a layer only when it is listed and on);
  * staff with `data-layer` change them, each change audited in its transaction.
  */
-export function createDataLayersService({ db }: { db: Db }) {
+export function createDataLayersService({ db, bus }: { db: Db; bus: EventBus }) {
+  const changed = () => bus.publish(DATA_LAYERS_CHANGED, {});
   return {
     list: (q: DataLayerListQuery): Promise<DataLayerPage> => listDataLayers(db, q),
 
@@ -42,6 +47,7 @@ export function createDataLayersService({ db }: { db: Db }) {
         await recordAudit(tx, a, `Tạo lớp dữ liệu ${body.name}`);
         return newId;
       });
+      changed();
       return (await findDataLayer(db, id))!;
     },
 
@@ -51,6 +57,7 @@ export function createDataLayersService({ db }: { db: Db }) {
         if (!(await updateDataLayer(tx, id, valuesOf(body)))) throw notFound();
         await recordAudit(tx, a, `Sửa lớp dữ liệu ${body.name}`);
       });
+      changed();
       return (await findDataLayer(db, id))!;
     },
 
@@ -61,6 +68,7 @@ export function createDataLayersService({ db }: { db: Db }) {
         if (name === undefined) throw notFound();
         await recordAudit(tx, a, `Xoá lớp dữ liệu ${name}`);
       });
+      changed();
     },
   };
 }

@@ -1,22 +1,34 @@
-import { AppInfoSchema, HealthSchema } from '@flood/domain';
+import { AppInfoSchema, HealthSchema, type MapTiles } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
+/** The base maps of the configuration, as `/api/app-info` hands them to the map. */
+export function mapTilesOf(config: Config): MapTiles {
+  return {
+    national: { url: config.MAP_TILES_NATIONAL, attribution: config.MAP_TILES_NATIONAL_ATTRIBUTION },
+    satellite: { url: config.MAP_TILES_SATELLITE, attribution: config.MAP_TILES_SATELLITE_ATTRIBUTION },
+    street: { url: config.MAP_TILES_STREET, attribution: config.MAP_TILES_STREET_ATTRIBUTION },
+  };
+}
+
 /** Liveness with a database round-trip: load balancers and the start benchmark poll it. */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database; demo: boolean; timeZone: string }> = async (
-  app,
-  { database, demo, timeZone },
-) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  demo: boolean;
+  timeZone: string;
+  mapTiles: MapTiles;
+}> = async (app, { database, demo, timeZone, mapTiles }) => {
   app.get('/api/app-info', {
     config: { access: 'public' },
     schema: {
       tags: ['Hệ thống / System'],
-      summary: 'Thông tin cài đặt (chế độ minh hoạ, múi giờ)',
+      summary: 'Thông tin cài đặt (chế độ minh hoạ, múi giờ, bản đồ nền)',
       response: { 200: AppInfoSchema },
     },
-    handler: async () => ({ demo, timeZone, version: VERSION }),
+    handler: async () => ({ demo, timeZone, version: VERSION, mapTiles }),
   });
 
   app.get('/api/health', {

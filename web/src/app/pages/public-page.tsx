@@ -1,7 +1,15 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
+import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
+
+/** The built public pages by route path; each is its own chunk (the map's Leaflet loads only with it). */
+const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/maps': lazy(() => import('../../features/map/pages/map-page')),
+  '/maps-mobile': lazy(() => import('../../features/map/pages/map-page')),
+};
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */
 export function PublicPage() {
@@ -9,5 +17,11 @@ export function PublicPage() {
   const params = useParams();
   if (!route) return <NotFoundPage />;
   if (Object.values(params).some((value) => value !== undefined && !/^\d+$/.test(value))) return <NotFoundPage />;
-  return <PlaceholderPage titleKey={route.title} />;
+  const Page = PAGES[route.path];
+  if (!Page) return <PlaceholderPage titleKey={route.title} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page key={route.path} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
 export const EVENTS_URL = '/api/events';
@@ -21,7 +21,17 @@ const stream = {
   source: null as EventSource | null,
   listeners: new Set<Listener>(),
   connected: false,
+  /** The stream failed since it was opened and is not back yet (the browser is retrying). */
+  down: false,
+  statusListeners: new Set<() => void>(),
 };
+
+function setStatus(connected: boolean, down: boolean): void {
+  if (stream.connected === connected && stream.down === down) return;
+  stream.connected = connected;
+  stream.down = down;
+  for (const l of stream.statusListeners) l();
+}
 
 function open(): void {
   if (stream.source || typeof EventSource === 'undefined') return;
@@ -31,12 +41,8 @@ function open(): void {
     for (const l of stream.listeners) l(type);
   };
   for (const type of PORTAL_EVENT_TYPES) source.addEventListener(type, emit(type));
-  source.onopen = () => {
-    stream.connected = true;
-  };
-  source.onerror = () => {
-    stream.connected = false;
-  };
+  source.onopen = () => setStatus(true, false);
+  source.onerror = () => setStatus(false, true);
 }
 
 function subscribe(listener: Listener): () => void {
@@ -47,7 +53,7 @@ function subscribe(listener: Listener): () => void {
     if (stream.listeners.size === 0 && stream.source) {
       stream.source.close();
       stream.source = null;
-      stream.connected = false;
+      setStatus(false, false);
     }
   };
 }
@@ -55,6 +61,23 @@ function subscribe(listener: Listener): () => void {
 /** Whether the live stream is up (for tests and the fallback). */
 export function portalEventsConnected(): boolean {
   return stream.connected;
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  stream.statusListeners.add(listener);
+  return () => stream.statusListeners.delete(listener);
+}
+
+/**
+ * True while the live stream has failed and is not back (pages then poll, and may say they are
+ * reconnecting); false while it is up or still opening for the first time.
+ */
+export function usePortalEventsDown(): boolean {
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => stream.down,
+    () => false,
+  );
 }
 
 /**

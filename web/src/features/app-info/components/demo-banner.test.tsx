@@ -5,11 +5,14 @@ import { renderApp } from '../../../test/render-app';
 
 afterEach(() => vi.restoreAllMocks());
 
+const tile = { url: 'https://tile.example.vn/{z}/{x}/{y}.png', attribution: '' };
+const mapTiles = { national: tile, satellite: tile, street: tile };
+
 describe('demo banner', () => {
   it('says the data are illustrative when the server runs in demo mode', async () => {
     mockFetch((path) =>
       path.endsWith('/app-info')
-        ? jsonResponse(200, { demo: true, timeZone: 'Asia/Ho_Chi_Minh', version: '1' })
+        ? jsonResponse(200, { demo: true, timeZone: 'Asia/Ho_Chi_Minh', version: '1', mapTiles })
         : jsonResponse(404, {}),
     );
     renderApp('/dashboard');
@@ -19,7 +22,7 @@ describe('demo banner', () => {
   it('is absent otherwise', async () => {
     const fetchMock = mockFetch((path) =>
       path.endsWith('/app-info')
-        ? jsonResponse(200, { demo: false, timeZone: 'Asia/Ho_Chi_Minh', version: '1' })
+        ? jsonResponse(200, { demo: false, timeZone: 'Asia/Ho_Chi_Minh', version: '1', mapTiles })
         : jsonResponse(404, {}),
     );
     const { container } = renderApp('/dashboard');

@@ -1,0 +1,71 @@
+// Issue #7 bench helper (bench/map.mjs part c): the JavaScript a browser fetches for a first load of /maps —
+// index.html's scripts and modulepreloads, then the route's lazy chunks (public-page, map-page…) and every
+// chunk they import statically — each gzip-compressed as served, summed. Baseline: the shell alone.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)["'`]\.\/([^"'`]+?\.js)["'`]/g;
+/** A chunk's name without its content hash (`map-page-BX3k_9aQ.js` → `map-page`). */
+const chunkName = (file) => file.replace(/-[\w-]{8}\.js$/, '');
+
+/** Sizes of the shell and of a first load of /maps from a running portal serving `webDist`. */
+export async function firstLoadJs(base, webDist) {
+  const assetsDir = path.join(webDist, 'assets');
+  let files;
+  try {
+    files = (await readdir(assetsDir)).filter((f) => f.endsWith('.js'));
+  } catch {
+    return { na: 'no web build' };
+  }
+  const res = await fetch(`${base}/maps`);
+  const html = await res.text();
+  if (!res.ok || !html.includes('<script')) return { na: `GET /maps answered ${res.status} without the app` };
+  const refs = [
+    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/assets\/([^"]+\.js)"/g),
+  ].map((m) => m[1]);
+  const mapChunks = files.filter((f) => /(^|-)(maps?|leaflet)(-|$)/i.test(chunkName(f)));
+  if (mapChunks.length === 0) return { na: 'no map chunk' };
+  const cache = new Map();
+  async function asset(file) {
+    if (!cache.has(file)) {
+      const r = await fetch(`${base}/assets/${file}`, { headers: { 'accept-encoding': 'identity' } });
+      if (!r.ok) throw new Error(`/assets/${file}: ${r.status}`);
+      const bytes = Buffer.from(await r.arrayBuffer());
+      cache.set(file, { raw: bytes.length, gz: gzipSync(bytes).length, text: bytes.toString('utf8') });
+    }
+    return cache.get(file);
+  }
+  /** The files and every chunk they import statically (what the browser fetches before running them). */
+  async function closure(start) {
+    const seen = new Set();
+    const queue = [...start];
+    while (queue.length) {
+      const f = queue.shift();
+      if (seen.has(f)) continue;
+      seen.add(f);
+      for (const m of (await asset(f)).text.matchAll(STATIC_IMPORT)) queue.push(m[1]);
+    }
+    return seen;
+  }
+  const shell = await closure(refs);
+  // /maps is a public route: the router loads the public-page chunk, which loads the map page.
+  const lazy = [...files.filter((f) => chunkName(f) === 'public-page'), ...mapChunks];
+  const page = await closure([...shell, ...lazy]);
+  const sum = async (set) => {
+    let gz = 0;
+    let raw = 0;
+    for (const f of set) {
+      const a = await asset(f);
+      gz += a.gz;
+      raw += a.raw;
+    }
+    return { gz, raw, files: set.size };
+  };
+  return {
+    shell: await sum(shell),
+    total: await sum(page),
+    mapChunks,
+    htmlGz: gzipSync(Buffer.from(html)).length,
+  };
+}

@@ -1,0 +1,239 @@
+// Issue #7 figures for the public map, each against a baseline of the same run:
+//   (a) the hot reads the map polls — latest water readings of 25 stations and the layer list — in calls/s and
+//       p99 under wrk -t2 -c50 (autocannon with 50 connections where wrk is absent), against Node's bare
+//       `http` sending the very same bytes (fetched once from the portal);
+//   (b) push → browser: a reading pushed through /api/receive-water-level until each of 200 open
+//       /api/events streams has seen it, p50/p99 (baseline: the push round trip with no stream open);
+//   (c) JavaScript transferred (gzip) for a first load of /maps: index.html's scripts and modulepreloads plus
+//       the map page's lazy chunks and their static imports (baseline: the shell alone).
+import { mkdtemp, rm } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { benchEnv, fmt, freePort, root, signIn, sleep, start } from './lib.mjs';
+import { firstLoadJs } from './map-bundle.mjs';
+import { hotReads, TOOL } from './map-http.mjs';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
+const PUSHES = Number(process.env.BENCH_PUSHES ?? 60);
+const WATER_STATIONS = 25;
+/** The built web app the portal serves (default web/dist). */
+const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(root, 'web', 'dist');
+const TZ = 'Asia/Ho_Chi_Minh';
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const kb = (n) => `${fmt(n / 1024, 1)} KB`;
+
+/** District date, hour and minute of an instant, as the push wants them. */
+function districtParts(t) {
+  const p = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: TZ,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(new Date(t))
+      .map((x) => [x.type, x.value]),
+  );
+  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
+}
+
+// ---------- portal set-up ----------
+
+async function createWaterStations(base, token) {
+  const out = [];
+  for (let i = 1; i <= WATER_STATIONS; i++) {
+    const code = `F01${String(i).padStart(3, '0')}`;
+    const res = await fetch(`${base}/api/station`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        code,
+        name: `Trạm mực nước ${code}`,
+        description: 'Trạm đo mực nước (bench)',
+        lat: 21.2 + i * 0.005,
+        long: 107.25 + i * 0.005,
+        warningLevel1: 150,
+        warningLevel2: 250,
+        warningLevel3: 350,
+      }),
+    });
+    if (!res.ok) throw new Error(`station ${code}: ${res.status} ${await res.text()}`);
+    const s = await res.json();
+    out.push({ code, key: s.pushKey });
+  }
+  return out;
+}
+
+const pushUrl = (base, s, t, value) =>
+  `${base}/api/receive-water-level?${new URLSearchParams({ stationCode: s.code, ...districtParts(t), value: String(value), key: s.key })}`;
+
+// ---------- (b) push → 200 event streams ----------
+
+/** Opens `n` /api/events streams; calls onReading(streamIndex, data, t) for every `reading` frame. */
+async function openStreams(base, n, onReading) {
+  const requests = [];
+  let ready = 0;
+  await new Promise((resolve, reject) => {
+    for (let i = 0; i < n; i++) {
+      const req = httpGet(`${base}/api/events`, { agent: false }, (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`/api/events: ${res.statusCode}`));
+        res.setEncoding('utf8');
+        let buf = '';
+        let counted = false;
+        res.on('data', (chunk) => {
+          const t = performance.now();
+          buf += chunk;
+          let end = buf.indexOf('\n\n');
+          while (end >= 0) {
+            const frame = buf.slice(0, end);
+            buf = buf.slice(end + 2);
+            if (!counted && frame.startsWith('retry:')) {
+              counted = true;
+              if (++ready === n) resolve();
+            } else if (frame.includes('event: reading\n')) {
+              const line = frame.split('\n').find((l) => l.startsWith('data: '));
+              if (line) onReading(i, JSON.parse(line.slice(6)), t);
+            }
+            end = buf.indexOf('\n\n');
+          }
+        });
+      });
+      req.on('error', reject);
+      requests.push(req);
+    }
+  });
+  return () => {
+    for (const r of requests) r.destroy();
+  };
+}
+
+async function pushToBrowser(base, stations) {
+  // Baseline: the push round trip alone, no stream open. Each push stores a new reading (minutes back).
+  const now = Date.now();
+  let slot = 0;
+  const nextPush = () => {
+    const s = stations[slot % stations.length];
+    const t = now - (Math.floor(slot / stations.length) + 2) * 60_000;
+    slot++;
+    return { s, t, url: pushUrl(base, s, t, 100 + (slot % 200)) };
+  };
+  const rtt = [];
+  for (let i = 0; i < PUSHES; i++) {
+    const p = nextPush();
+    const t0 = performance.now();
+    const res = await fetch(p.url);
+    const body = await res.json();
+    if (!res.ok || !body.stored) throw new Error(`push: ${res.status} ${JSON.stringify(body)}`);
+    rtt.push(performance.now() - t0);
+  }
+
+  const waiting = new Map();
+  const close = await openStreams(base, STREAMS, (_i, data, t) => {
+    const w = waiting.get(`${data.stationCode}|${data.observedAt}`);
+    if (!w) return;
+    w.each.push(t - w.t0);
+    if (w.each.length === STREAMS) w.done(t);
+  });
+  const each = [];
+  const all = [];
+  try {
+    for (let i = 0; i < PUSHES; i++) {
+      const p = nextPush();
+      const key = `${p.s.code}|${new Date(Math.floor(p.t / 60_000) * 60_000).toISOString()}`;
+      const w = { t0: 0, each: [] };
+      const seen = new Promise((resolve, reject) => {
+        w.done = resolve;
+        setTimeout(() => reject(new Error(`only ${w.each.length}/${STREAMS} streams saw ${key}`)), 10_000).unref();
+      });
+      waiting.set(key, w);
+      w.t0 = performance.now();
+      const res = await fetch(p.url);
+      const body = await res.json();
+      if (!res.ok || !body.stored) throw new Error(`push: ${res.status} ${JSON.stringify(body)}`);
+      const tAll = await seen;
+      waiting.delete(key);
+      each.push(...w.each);
+      all.push(tAll - w.t0);
+      await sleep(20);
+    }
+  } finally {
+    close();
+  }
+  return { rtt, each, all };
+}
+
+// ---------- the run ----------
+
+export async function runMap() {
+  console.log(
+    `\n== Map (issue #7): ${WATER_STATIONS} water stations; hot reads with ${TOOL}; ${STREAMS} event streams × ${PUSHES} pushes`,
+  );
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST });
+  const server = await start(
+    process.execPath,
+    [path.join(root, 'server', 'dist', 'main.js')],
+    env,
+    `${base}/api/health`,
+  );
+  try {
+    const token = await signIn(base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    const stations = await createWaterStations(base, token);
+    const now = Date.now();
+    for (const [i, s] of stations.entries()) {
+      const res = await fetch(pushUrl(base, s, now, 100 + i * 10));
+      if (!res.ok) throw new Error(`push ${s.code}: ${res.status} ${await res.text()}`);
+    }
+
+    // The calls the map page makes (web/src/features/map/api/map-api.ts).
+    const hot = await hotReads(base, {
+      latest: '/api/water?type=CURRENT_HIGH',
+      layers: '/api/data-layer?pageSize=100',
+    });
+    const dots = (label) => `${label} `.padEnd(52, '.');
+    for (const [k, label] of [
+      ['latest', 'GET /api/water?type=CURRENT_HIGH (25 stations)'],
+      ['layers', 'GET /api/data-layer?pageSize=100 (layer list)'],
+    ]) {
+      const { portal, baseline, bytes } = hot[k];
+      console.log(
+        `   ${dots(`baseline: Node http, the same ${kb(bytes)}`)} ${fmt(baseline.rps)} req/s, p99 ${fmt(baseline.p99, 2)} ms`,
+      );
+      console.log(
+        `   ${dots(label)} ${fmt(portal.rps)} req/s (${fmt(portal.rps / baseline.rps, 2)}× bare http; aim ≥ 0.6), p99 ${fmt(portal.p99, 2)} ms${portal.errors ? `, errors ${portal.errors}` : ''}`,
+      );
+    }
+
+    const sse = await pushToBrowser(base, stations);
+    console.log(
+      `   ${dots('baseline: push round trip, no stream open')} p50 ${fmt(pct(sse.rtt, 50), 1)} ms, p99 ${fmt(pct(sse.rtt, 99), 1)} ms`,
+    );
+    console.log(
+      `   ${dots(`push → ${STREAMS} /api/events streams, per stream`)} p50 ${fmt(pct(sse.each, 50), 1)} ms, p99 ${fmt(pct(sse.each, 99), 1)} ms (aim p99 ≤ 250)`,
+    );
+    console.log(
+      `   ${dots(`push → all ${STREAMS} streams have it`)} p50 ${fmt(pct(sse.all, 50), 1)} ms, p99 ${fmt(pct(sse.all, 99), 1)} ms`,
+    );
+
+    const js = await firstLoadJs(base, WEB_DIST);
+    if (js.na) {
+      console.log(`   ${dots('JS of a first load of /maps (gzip)')} n/a (${js.na})`);
+    } else {
+      console.log(
+        `   ${dots("baseline: the shell alone (index.html's scripts)")} ${kb(js.shell.gz)} gzip in ${js.shell.files} files (${kb(js.shell.raw)} raw)`,
+      );
+      console.log(
+        `   ${dots('JS of a first load of /maps (gzip)')} ${kb(js.total.gz)} in ${js.total.files} files (${fmt(js.total.gz / js.shell.gz, 2)}× the shell; aim ≤ 350 KB); map chunks: ${js.mapChunks.join(', ')}`,
+      );
+    }
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

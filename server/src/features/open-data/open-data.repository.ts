@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../readings/readings.repository';
+
+/**
+ * Raw readings of one station from `since` (inclusive), oldest first, at most `limit` — one range scan of
+ * the (station_id, observed_at) primary key.
+ */
+export async function readingsSince(
+  db: Db,
+  stationId: number,
+  since: Date,
+  limit: number,
+): Promise<{ observedAt: Date; value: number }[]> {
+  const result = await db.execute(sql`
+    select observed_at as "observedAt", value from readings
+    where station_id = ${stationId} and observed_at >= ${since.toISOString()}::timestamptz
+    order by observed_at
+    limit ${limit}`);
+  return rowsOf<{ observedAt: string | Date; value: number }>(result).map((r) => ({
+    observedAt: new Date(r.observedAt),
+    value: Number(r.value),
+  }));
+}

@@ -1,0 +1,100 @@
+import { brotliDecompressSync } from 'node:zlib';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerHotReads } from './hot-reads';
+import { type PreparedBody, prepareBody } from './prepared-body';
+import { registerSecurityHeaders, securityHeadersOf } from './security-headers';
+
+const OPTIONS = {
+  contentSecurityPolicy: {
+    directives: { defaultSrc: ["'self'"], imgSrc: ["'self'", 'https:'], objectSrc: ["'none'"] },
+  },
+  crossOriginEmbedderPolicy: false,
+} as const;
+const BODY = JSON.stringify({ items: Array.from({ length: 60 }, (_, i) => ({ id: i, name: `Lớp ${i}` })) });
+
+let app: FastifyInstance;
+let base: string;
+let handled = 0;
+let ready: PreparedBody | undefined;
+beforeAll(async () => {
+  const headers = securityHeadersOf(OPTIONS);
+  app = Fastify({ logger: false });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const hot = registerHotReads(app, headers);
+  registerSecurityHeaders(app, headers);
+  hot.add('/hot', (req) =>
+    ready && (req.query as { q?: string }).q === undefined ? { prepared: ready, maxAge: 7 } : undefined,
+  );
+  app.get('/hot', { config: { access: 'public' } }, async () => {
+    handled++;
+    return { fromHandler: true };
+  });
+  app.get('/other', { config: { access: 'public' } }, async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+});
+afterAll(() => app?.close());
+
+describe('security headers', () => {
+  it('are exactly those @fastify/helmet sets for the same options', async () => {
+    const reference = Fastify({ logger: false });
+    await reference.register(helmet, OPTIONS);
+    reference.get('/', async () => ({}));
+    const theirs = (await reference.inject({ url: '/' })).headers;
+    await reference.close();
+    const ours = (await app.inject({ url: '/other' })).headers;
+    const names = securityHeadersOf(OPTIONS).map(([n]) => n);
+    expect(names).toEqual(expect.arrayContaining(['content-security-policy', 'x-content-type-options']));
+    for (const n of names) expect(ours[n], n).toBe(theirs[n]);
+    for (const n of Object.keys(theirs)) {
+      if (!['content-type', 'content-length', 'date', 'connection', 'keep-alive'].includes(n)) {
+        expect(names, n).toContain(n);
+      }
+    }
+  });
+});
+
+describe('hot reads lane', () => {
+  it('goes on to the route while no bytes are ready', async () => {
+    ready = undefined;
+    const res = await app.inject({ url: '/hot' });
+    expect(res.json()).toEqual({ fromHandler: true });
+    expect(handled).toBe(1);
+  });
+
+  it('answers from prepared bytes without the route, over real HTTP and inject alike', async () => {
+    ready = await prepareBody(BODY, 'application/json; charset=utf-8');
+    const res = await fetch(`${base}/hot`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(BODY);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=7');
+    expect(res.headers.get('etag')).toBe(ready.identity.etag);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    const injected = await app.inject({ url: '/hot', headers: { 'accept-encoding': 'br' } });
+    expect(injected.headers['content-encoding']).toBe('br');
+    expect(injected.headers.etag).toBe(ready.br!.etag);
+    expect(injected.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(brotliDecompressSync(injected.rawPayload).toString()).toBe(BODY);
+    const notModified = await fetch(`${base}/hot`, {
+      headers: { 'accept-encoding': 'identity', 'if-none-match': ready.identity.etag },
+    });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    expect(handled).toBe(1);
+  });
+
+  it('leaves signed-in callers, other methods and unrecognised queries to the route', async () => {
+    await app.inject({ url: '/hot', headers: { authorization: 'Bearer x' } });
+    await app.inject({ url: '/hot?q=1' });
+    expect((await app.inject({ method: 'HEAD', url: '/hot' })).statusCode).toBe(200);
+    expect(handled).toBe(4);
+    expect((await app.inject({ url: '/other' })).json()).toEqual({ ok: true });
+  });
+});

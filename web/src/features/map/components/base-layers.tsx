@@ -1,0 +1,131 @@
+import type { Feature, FeatureCollection, Point } from 'geojson';
+import { divIcon, geoJSON, type Layer } from 'leaflet';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Marker, Pane, useMapEvents } from 'react-leaflet';
+import { useNewestGeoJson } from '../hooks/use-map-data';
+import { escapeHtml } from '../model/html';
+import type { OverlayKey } from '../model/layer-state';
+import { REGION_LABEL_MIN_ZOOM } from '../model/map-constants';
+import { formatMapNumber } from '../model/map-texts';
+import { FeatureLayer, type FeatureProperties } from './feature-layer';
+
+/** Fill colours of the communes, chosen by their area id (ID_3). */
+const REGION_COLOURS = ['#8dd3c7', '#ffffb3', '#bebada', '#fb8072', '#80b1d3', '#fdb462', '#b3de69', '#fccde5'];
+
+function regionColour(id: unknown): string {
+  const n = Math.abs(Math.trunc(Number(id))) || 0;
+  return REGION_COLOURS[n % REGION_COLOURS.length] ?? REGION_COLOURS[0]!;
+}
+
+const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
+
+/** Commune names: the label points when there are, else the middle of each commune; from zoom 11 on. */
+function RegionLabels() {
+  const [zoom, setZoom] = useState<number | null>(null);
+  const map = useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  const current = zoom ?? map.getZoom();
+  const labels = useNewestGeoJson('COMMUNE_LABEL');
+  const regions = useNewestGeoJson('REGION');
+  const points = useMemo(() => labelPoints(labels.data, regions.data), [labels.data, regions.data]);
+  if (current < REGION_LABEL_MIN_ZOOM) return null;
+  return points.map((p) => (
+    <Marker
+      key={`${p.name}-${p.lat}-${p.lng}`}
+      position={[p.lat, p.lng]}
+      interactive={false}
+      keyboard={false}
+      icon={divIcon({ className: 'region-label', html: `<span>${escapeHtml(p.name)}</span>`, iconSize: [0, 0] })}
+    />
+  ));
+}
+
+function labelPoints(labels: FeatureCollection | undefined, regions: FeatureCollection | undefined) {
+  const out: { name: string; lat: number; lng: number }[] = [];
+  if (labels?.features.length) {
+    for (const f of labels.features as Feature<Point>[]) {
+      const [lng, lat] = f.geometry?.type === 'Point' ? f.geometry.coordinates : [];
+      const name = text(f.properties?.NAME_3);
+      if (name && Number.isFinite(lat) && Number.isFinite(lng)) out.push({ name, lat: lat!, lng: lng! });
+    }
+    return out;
+  }
+  for (const f of regions?.features ?? []) {
+    const name = text(f.properties?.NAME_3);
+    if (!name) continue;
+    const centre = geoJSON(f).getBounds().getCenter();
+    out.push({ name, lat: centre.lat, lng: centre.lng });
+  }
+  return out;
+}
+
+/**
+ * The district's fixed layers: communes coloured by area id with their names, commune offices (always),
+ * and the overlays flood marks, evacuation roads and evacuation points (switched in the layers menu).
+ * Drawn as SVG in their own panes above the canvas of the GeoJSON data layer.
+ */
+export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean> }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language === 'en' ? 'en' : 'vi';
+  const tooltip = (content: string) => (layer: Layer) => {
+    if (content) layer.bindTooltip(escapeHtml(content), { direction: 'top' });
+  };
+  return (
+    <>
+      <Pane name="regions" style={{ zIndex: 350 }}>
+        <FeatureLayer
+          type="REGION"
+          interactive={false}
+          style={(f) => ({
+            color: '#455a64',
+            weight: 1.5,
+            opacity: 0.9,
+            fillColor: regionColour(f?.properties?.ID_3),
+            fillOpacity: 0.22,
+          })}
+        />
+      </Pane>
+      <Pane name="overlays" style={{ zIndex: 420 }}>
+        <FeatureLayer
+          type="EVACUATION_ROAD"
+          on={overlays.evacuationRoads}
+          style={{ color: '#2e7d32', weight: 4, opacity: 0.9, dashArray: '8 6' }}
+          bind={(p, layer) => tooltip([text(p.ref), text(p.ten)].filter(Boolean).join(' – '))(layer)}
+        />
+        <FeatureLayer
+          type="COMMUNE_OFFICE"
+          point={{ radius: 6, color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 1 }}
+          bind={(p, layer) => tooltip(text(p.Comune))(layer)}
+        />
+        <FeatureLayer
+          type="FLOOD_MARK"
+          on={overlays.floodMarks}
+          version={lang}
+          point={{ radius: 6, color: '#fff', weight: 2, fillColor: '#6a1b9a', fillOpacity: 1 }}
+          bind={(p, layer) =>
+            layer.bindPopup(floodMarkPopup(p, t('map.floodMarkHeight', { value: heightText(p, lang) })))
+          }
+        />
+        <FeatureLayer
+          type="EVACUATION_POINT"
+          on={overlays.evacuationPoints}
+          version={lang}
+          point={{ radius: 7, color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 1 }}
+          bind={(p, layer) => layer.bindPopup(`<strong>${escapeHtml(p.ten)}</strong>`)}
+        />
+      </Pane>
+      <Pane name="labels" style={{ zIndex: 450, pointerEvents: 'none' }}>
+        <RegionLabels />
+      </Pane>
+    </>
+  );
+}
+
+function heightText(p: FeatureProperties, lang: 'vi' | 'en'): string {
+  const v = Number(p.caodovet_1);
+  return Number.isFinite(v) ? formatMapNumber(v, 2, lang) : text(p.caodovet_1);
+}
+
+function floodMarkPopup(p: FeatureProperties, height: string): string {
+  return `<strong>${escapeHtml(p.diachi)}</strong><br>${escapeHtml(height)}`;
+}

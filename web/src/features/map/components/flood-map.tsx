@@ -1,0 +1,60 @@
+import type { MapTiles, StationReading } from '@flood/domain';
+import { canvas, type Map as LeafletMap } from 'leaflet';
+import { type Ref, useState } from 'react';
+import { MapContainer, Pane, TileLayer } from 'react-leaflet';
+import { useAppInfo } from '../../app-info/api/app-info-api';
+import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
+import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
+import { BaseLayers } from './base-layers';
+import { StationMarkers } from './station-markers';
+import { TimedGeoJsonLayer } from './timed-geojson-layer';
+
+export interface FloodMapProps {
+  mapRef: Ref<LeafletMap>;
+  base: BaseMap;
+  layers: LayerState;
+  /** The items of the chosen timed layer (to find the chosen one's file). */
+  chosenUrl: string | null;
+  readings: readonly StationReading[] | undefined;
+  onOpenStation: (stationCode: string) => void;
+  ariaLabel: string;
+}
+
+function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined }) {
+  const source = tiles?.[base];
+  if (!source) return null;
+  return <TileLayer key={base} url={source.url} attribution={source.attribution} maxZoom={MAP_MAX_ZOOM} />;
+}
+
+/**
+ * The Leaflet map: a base map, the district's layers (regions, commune offices, overlays), the chosen
+ * GeoJSON layer and the station markers. The data layer draws on a canvas (a flood layer has thousands of
+ * polygons); the small district layers are SVG above it, letting events through except on their shapes.
+ */
+export function FloodMap({ mapRef, base, layers, chosenUrl, readings, onOpenStation, ariaLabel }: FloodMapProps) {
+  const { data: info } = useAppInfo();
+  const chosen = chosenItem(layers);
+  // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
+  const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
+  return (
+    <section className="flood-map" aria-label={ariaLabel}>
+      <MapContainer
+        ref={mapRef}
+        center={MAP_CENTRE}
+        zoom={MAP_ZOOM}
+        maxZoom={MAP_MAX_ZOOM}
+        zoomControl={false}
+        className="flood-map-canvas"
+      >
+        <BaseTiles base={base} tiles={info?.mapTiles} />
+        <Pane name="data" style={{ zIndex: 400 }}>
+          {chosen && chosenUrl && (
+            <TimedGeoJsonLayer url={chosenUrl} scale={TIMED_SCALE[chosen.layer]} renderer={renderer} />
+          )}
+        </Pane>
+        <BaseLayers overlays={layers.overlays} />
+        {readings && <StationMarkers readings={readings} onOpen={onOpenStation} />}
+      </MapContainer>
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Radio, Select } from 'antd';
+import { type Dispatch, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDistrictDateTime } from '../../../lib/format/date';
+import { useTimedItems } from '../hooks/use-map-data';
+import {
+  type LayerAction,
+  type LayerOption,
+  type LayerState,
+  OVERLAYS,
+  type RealOption,
+  type TimedOption,
+} from '../model/layer-state';
+import { BASE_MAPS, type BaseMap } from '../model/map-constants';
+
+export interface LayersMenuProps {
+  /** The data layers to offer (undefined while the list loads). */
+  available: readonly LayerOption[] | undefined;
+  state: LayerState;
+  dispatch: Dispatch<LayerAction>;
+  base: BaseMap;
+  onBase: (base: BaseMap) => void;
+  /** Starts open (wide screens) or closed (phones). */
+  defaultOpen: boolean;
+}
+
+const isTimed = (o: LayerOption): o is TimedOption => o !== 'realRain' && o !== 'realWater';
+
+/** A live layer: a toggle button, pressed while it is the map's layer. */
+function RealToggle({
+  option,
+  state,
+  dispatch,
+}: {
+  option: RealOption;
+  state: LayerState;
+  dispatch: Dispatch<LayerAction>;
+}) {
+  const { t } = useTranslation();
+  const active = state.option === option;
+  return (
+    <Button
+      block
+      size="large"
+      type={active ? 'primary' : 'default'}
+      aria-pressed={active}
+      onClick={() => dispatch({ type: 'chooseReal', option })}
+      data-testid={`layer-${option}`}
+      className="layer-toggle"
+    >
+      {t(`map.layer.${option}`)}
+    </Button>
+  );
+}
+
+/** A timed layer: its name and a picker of the times it has (DD/MM/YYYY HH:mm, district time). */
+function TimePicker({
+  layer,
+  state,
+  dispatch,
+}: {
+  layer: TimedOption;
+  state: LayerState;
+  dispatch: Dispatch<LayerAction>;
+}) {
+  const { t } = useTranslation();
+  const items = useTimedItems(layer, true);
+  const id = `layer-time-${layer}`;
+  const active = state.option === layer;
+  return (
+    <div className={active ? 'layer-timed layer-timed-active' : 'layer-timed'}>
+      <label htmlFor={id} className="layer-timed-label">
+        {t(`map.layer.${layer}`)}
+      </label>
+      <Select<number>
+        id={id}
+        size="large"
+        allowClear
+        showSearch={false}
+        placeholder={t('map.chooseTime')}
+        notFoundContent={t('map.noData')}
+        loading={items.isPending}
+        value={state.times[layer] ?? undefined}
+        options={(items.data ?? []).map((item) => ({ value: item.id, label: formatDistrictDateTime(item.time) }))}
+        onChange={(itemId) =>
+          dispatch(itemId === undefined ? { type: 'clearTime', layer } : { type: 'chooseTime', layer, itemId })
+        }
+        onClear={() => dispatch({ type: 'clearTime', layer })}
+        getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
+        data-testid={`layer-${layer}`}
+        className="layer-time-select"
+      />
+    </div>
+  );
+}
+
+/**
+ * The layers menu (spec §2), top right: the data layers the layer list holds, the base maps and the
+ * overlays. It collapses to a button and closes on a click outside it.
+ */
+export function LayersMenu({ available, state, dispatch, base, onBase, defaultOpen }: LayersMenuProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(defaultOpen);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="map-layers" ref={box}>
+      <Button
+        size="large"
+        icon={open ? <CloseOutlined /> : <EnvironmentOutlined />}
+        aria-expanded={open}
+        aria-controls="map-layers-panel"
+        aria-label={open ? t('map.closeLayers') : t('map.openLayers')}
+        title={open ? t('map.closeLayers') : t('map.openLayers')}
+        onClick={() => setOpen((v) => !v)}
+        data-testid="map-layers-toggle"
+        className="map-layers-toggle"
+      >
+        <span className="map-layers-toggle-text">{t('map.layers')}</span>
+      </Button>
+      {open && (
+        <section
+          id="map-layers-panel"
+          className="map-layers-panel"
+          aria-label={t('map.layers')}
+          data-testid="map-layers"
+        >
+          <h2 className="map-panel-title">{t('map.dataLayers')}</h2>
+          {available === undefined ? (
+            <p className="map-panel-muted">{t('common.loading')}</p>
+          ) : available.length === 0 ? (
+            <p className="map-panel-muted">{t('map.noData')}</p>
+          ) : (
+            <div className="layer-list">
+              {available.map((o) =>
+                isTimed(o) ? (
+                  <TimePicker key={o} layer={o} state={state} dispatch={dispatch} />
+                ) : (
+                  <RealToggle key={o} option={o} state={state} dispatch={dispatch} />
+                ),
+              )}
+            </div>
+          )}
+          <h2 className="map-panel-title">{t('map.baseMaps')}</h2>
+          <Radio.Group
+            className="map-choice-list"
+            value={base}
+            onChange={(e) => onBase(e.target.value as BaseMap)}
+            aria-label={t('map.baseMaps')}
+            options={BASE_MAPS.map((b) => ({ value: b, label: t(`map.base.${b}`) }))}
+            data-testid="map-base"
+          />
+          <fieldset className="map-choice-list">
+            <legend className="map-panel-title">{t('map.overlays')}</legend>
+            {OVERLAYS.map((o) => (
+              <Checkbox
+                key={o}
+                checked={state.overlays[o]}
+                onChange={(e) => dispatch({ type: 'toggleOverlay', overlay: o, on: e.target.checked })}
+                data-testid={`overlay-${o}`}
+              >
+                {t(`map.overlay.${o}`)}
+              </Checkbox>
+            ))}
+          </fieldset>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import {
+  RAIN_COLOUR_BANDS,
+  RAIN_LEGEND,
+  RAIN_MARKER_COLOURS,
+  THUNDER_LEGEND,
+  WATER_COLOUR_BANDS,
+  WATER_LEGEND,
+  WATER_STATUS_LABELS,
+} from '@flood/domain';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
+import { formatMapNumber, type MapLanguage } from '../model/map-texts';
+
+/** Thunderstorm bands 0 to 4+ (spec §9), from pale yellow to deep purple. */
+const THUNDER_COLOURS = [
+  '#ffffcc',
+  '#ffeda0',
+  '#fed976',
+  '#feb24c',
+  '#fd8d3c',
+  '#fc4e2a',
+  '#e31a1c',
+  '#bd0026',
+  '#800026',
+];
+
+function Swatch({ colour, dashed = false }: { colour: string; dashed?: boolean }) {
+  return (
+    <span className={dashed ? 'legend-swatch legend-swatch-dashed' : 'legend-swatch'} style={{ background: colour }} />
+  );
+}
+
+/** The colour scale of the drawn GeoJSON: 'above x' rows, highest first. */
+function BandRows({ scale, lang }: { scale: 'rain' | 'water'; lang: MapLanguage }) {
+  const bands = scale === 'water' ? WATER_COLOUR_BANDS : RAIN_COLOUR_BANDS;
+  return (
+    <ul className="legend-rows legend-rows-compact">
+      {bands.map((b) => (
+        <li key={b.above}>
+          <Swatch colour={b.colour} />
+          {`> ${formatMapNumber(b.above, scale === 'water' && !Number.isInteger(b.above) ? 1 : 0, lang)}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The legend (spec §9): rain bands, water levels, thunder bands, and the scale of the drawn layer. Collapsible. */
+export function MapLegend({ state, defaultOpen }: { state: LayerState; defaultOpen: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const [open, setOpen] = useState(defaultOpen);
+  const chosen = chosenItem(state);
+  return (
+    <section className="map-legend" aria-label={t('map.legend')} data-testid="map-legend">
+      <Button
+        size="large"
+        block
+        onClick={() => setOpen((v) => !v)}
+        aria-expanded={open}
+        aria-controls="map-legend-body"
+        icon={open ? <DownOutlined /> : <UpOutlined />}
+        iconPlacement="end"
+        className="map-legend-toggle"
+        data-testid="map-legend-toggle"
+      >
+        {t('map.legend')}
+      </Button>
+      {open && (
+        <div id="map-legend-body" className="map-legend-body">
+          {chosen && (
+            <>
+              <h3>{t(TIMED_SCALE[chosen.layer] === 'water' ? 'map.legendDepth' : 'map.legendRainLayer')}</h3>
+              <BandRows scale={TIMED_SCALE[chosen.layer]} lang={lang} />
+            </>
+          )}
+          <h3>{t('map.legendRain')}</h3>
+          <ul className="legend-rows">
+            {RAIN_LEGEND.map((r) => (
+              <li key={r.markerClass}>
+                <Swatch colour={RAIN_MARKER_COLOURS[r.markerClass]} />
+                {r.label}
+              </li>
+            ))}
+          </ul>
+          <h3>{t('map.legendWater')}</h3>
+          <ul className="legend-rows">
+            {WATER_LEGEND.map((w) => (
+              <li key={w.status}>
+                <Swatch colour={w.colour} />
+                {WATER_STATUS_LABELS[w.status][lang]}
+              </li>
+            ))}
+            <li>
+              <Swatch colour="#eeeeee" dashed />
+              {t('map.disconnected')}
+            </li>
+          </ul>
+          <h3>{t('map.legendThunder')}</h3>
+          <ul className="legend-rows legend-rows-compact">
+            {THUNDER_LEGEND.map((v, i) => (
+              <li key={v}>
+                <Swatch colour={THUNDER_COLOURS[i] ?? '#800026'} />
+                {i === THUNDER_LEGEND.length - 1
+                  ? `${formatMapNumber(v, 0, lang)}+`
+                  : formatMapNumber(v, Number.isInteger(v) ? 0 : 1, lang)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { cmToM, type StationSeries, stationKind } from '@flood/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Modal, Tag } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChartOption } from '../../../components/chart';
+import { LazyChart } from '../../../components/lazy-chart';
+import { usePortalEvents } from '../../../lib/events/use-portal-events';
+import { formatDistrictDateTime } from '../../../lib/format/date';
+import { READING_TYPE_OF, waterKeys } from '../../stations/api/readings-api';
+import { statusColour, textOn } from '../../stations/components/reading-status';
+import { seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
+import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api';
+import { useAllStations } from '../hooks/use-map-data';
+import { formatMapNumber, type MapLanguage, readingStatusText, stationValueWithUnit } from '../model/map-texts';
+
+/** A water chart reaches up to level III, so that the reference lines I–III are always in view. */
+function withLevelsInView(option: ChartOption, series: StationSeries): ChartOption {
+  if (series.kind !== 'water' || !series.levels) return option;
+  const top = Math.ceil(cmToM(series.levels.level3) * 1.1 * 10) / 10;
+  const yAxis = option.yAxis as Record<string, unknown>;
+  return { ...option, yAxis: { ...yAxis, max: (extent: { max: number }) => Math.max(extent.max, top) } } as ChartOption;
+}
+
+export interface StationModalProps {
+  stationCode: string;
+  open: boolean;
+  mobile: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+}
+
+/**
+ * A station's card (spec §2): name, description, coordinates, current value with its unit, status, last
+ * update and the last 24 hours (rain as bars, water as a line with its warning levels I–III). The chart
+ * (ECharts) is fetched only now.
+ */
+export function StationModal({ stationCode, open, mobile, onClose, afterClose }: StationModalProps) {
+  const { t, i18n } = useTranslation();
+  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const kind = stationKind(stationCode) ?? 'rain';
+  const type = READING_TYPE_OF[kind];
+  const readings = useQuery({ queryKey: waterKeys.current(type), queryFn: () => fetchLatestReadings(type) });
+  const stations = useAllStations();
+  const seriesKey = mapKeys.recentSeries(stationCode);
+  const series = useQuery({ queryKey: seriesKey, queryFn: () => fetchRecentSeries(stationCode) });
+  usePortalEvents([seriesKey]);
+
+  const reading = readings.data?.find((r) => r.stationCode === stationCode);
+  const station = stations.data?.find((s) => s.code === stationCode);
+  const name = reading?.stationName ?? station?.name ?? stationCode;
+  const lat = reading?.lat ?? station?.lat;
+  const long = reading?.long ?? station?.long;
+  const option = useMemo(
+    () =>
+      series.data && seriesHaveData([series.data])
+        ? withLevelsInView(seriesOption(kind, [series.data], t), series.data)
+        : null,
+    [series.data, kind, t],
+  );
+  const colour = reading ? statusColour(kind, reading.status) : null;
+
+  return (
+    <Modal
+      open={open}
+      title={name}
+      onCancel={onClose}
+      afterClose={afterClose}
+      footer={null}
+      width={760}
+      centered
+      wrapClassName="station-modal"
+      closable={{ 'aria-label': t('common.close') }}
+    >
+      <div data-testid="station-modal" data-station={stationCode}>
+        <dl className="station-facts">
+          <dt>{t('map.station.code')}</dt>
+          <dd>{stationCode}</dd>
+          <dt>{t('map.station.description')}</dt>
+          <dd data-testid="station-modal-description">{station?.description || '—'}</dd>
+          <dt>{t('map.station.coordinates')}</dt>
+          <dd>
+            {lat !== undefined && long !== undefined
+              ? t('map.station.latLong', { lat: formatMapNumber(lat, 4, lang), long: formatMapNumber(long, 4, lang) })
+              : '—'}
+          </dd>
+          <dt>{t(kind === 'water' ? 'map.station.water' : 'map.station.rain')}</dt>
+          <dd data-testid="station-modal-value">
+            {reading?.value != null ? stationValueWithUnit(kind, reading.value, lang) : t('map.noData')}
+          </dd>
+          <dt>{t('map.station.status')}</dt>
+          <dd>
+            {reading && colour && (
+              <Tag
+                style={{ background: colour, borderColor: colour, color: textOn(colour) }}
+                data-testid="station-modal-status"
+              >
+                {readingStatusText(reading, lang)}
+              </Tag>
+            )}
+          </dd>
+          <dt>{t('map.station.updatedAt')}</dt>
+          <dd data-testid="station-modal-time">{formatDistrictDateTime(reading?.observedAt) || '—'}</dd>
+        </dl>
+        <h3 className="station-history-title">{t('map.station.history')}</h3>
+        {option ? (
+          <LazyChart
+            option={option}
+            loading={series.isFetching && !series.data}
+            height={mobile ? 220 : 280}
+            ariaLabel={t(kind === 'water' ? 'map.station.waterChart' : 'map.station.rainChart', { name })}
+            data-testid="station-chart"
+          />
+        ) : (
+          <p className="station-history-empty" data-testid="station-chart-empty">
+            {series.isPending ? t('common.loading') : t('map.noData')}
+          </p>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,80 @@
+import { type GeodataType, MAP_LAYERS, MAX_PAGE_SIZE, type Station, type StationKind } from '@flood/domain';
+import { useQuery } from '@tanstack/react-query';
+import { usePortalEvents } from '../../../lib/events/use-portal-events';
+import { READING_TYPE_OF, waterKeys } from '../../stations/api/readings-api';
+import { fetchStations } from '../../stations/api/stations-api';
+import { fetchEnabledLayerNames, fetchGeodataList, fetchGeoJson, fetchLatestReadings, mapKeys } from '../api/map-api';
+import { type LayerOption, TIMED_TYPES, type TimedOption } from '../model/layer-state';
+import { GEOJSON_LIST_POLL_MS, READINGS_POLL_MS } from '../model/map-constants';
+
+const LAYER_NAMES: Record<LayerOption, string> = {
+  realRain: MAP_LAYERS.realRain.vi,
+  satelliteRain: MAP_LAYERS.satelliteRain.vi,
+  forecastRain: MAP_LAYERS.forecastRain.vi,
+  realWater: MAP_LAYERS.realWater.vi,
+  flood: MAP_LAYERS.flood.vi,
+};
+/** The menu's order (spec §2): real rain, satellite rain, forecast rain, real water, flood. */
+export const MENU_ORDER: readonly LayerOption[] = ['realRain', 'satelliteRain', 'forecastRain', 'realWater', 'flood'];
+
+/** The layers the data-layer list holds by their exact Vietnamese name and has on (undefined while loading). */
+export function useAvailableLayers(): LayerOption[] | undefined {
+  const { data } = useQuery({ queryKey: mapKeys.dataLayers, queryFn: fetchEnabledLayerNames, staleTime: 5 * 60_000 });
+  return data ? MENU_ORDER.filter((o) => data.has(LAYER_NAMES[o])) : undefined;
+}
+
+/** The latest readings of one kind, live: the stream refreshes them, 60 s polling while it is down. */
+export function useLatestReadings(kind: StationKind | null) {
+  const type = READING_TYPE_OF[kind ?? 'rain'];
+  const key = waterKeys.current(type);
+  usePortalEvents(kind ? [key] : [], ['reading', 'config'], READINGS_POLL_MS);
+  return useQuery({
+    queryKey: key,
+    queryFn: () => fetchLatestReadings(type),
+    enabled: kind !== null,
+    staleTime: READINGS_POLL_MS,
+  });
+}
+
+/** Every station (names, descriptions, coordinates): the modal and the fit-all button. */
+export function useAllStations() {
+  return useQuery({
+    queryKey: ['map', 'stations'],
+    queryFn: async (): Promise<Station[]> => (await fetchStations({ page: 1, pageSize: MAX_PAGE_SIZE })).items,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The items (times) of a timed layer, newest first, refreshed every 60 s while the layer is offered. */
+export function useTimedItems(layer: TimedOption, enabled: boolean) {
+  return useQuery({
+    queryKey: mapKeys.geodataList(TIMED_TYPES[layer]),
+    queryFn: () => fetchGeodataList(TIMED_TYPES[layer]),
+    enabled,
+    refetchInterval: GEOJSON_LIST_POLL_MS,
+  });
+}
+
+/** A stored GeoJSON file by its URL (null: nothing to load). */
+export function useGeoJson(url: string | null | undefined) {
+  return useQuery({
+    queryKey: mapKeys.geojson(url ?? ''),
+    queryFn: () => fetchGeoJson(url!),
+    enabled: Boolean(url),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 10 * 60_000,
+  });
+}
+
+/** The newest item of a base layer type (regions, offices, flood marks...) and its GeoJSON. */
+export function useNewestGeoJson(type: GeodataType, enabled = true) {
+  const list = useQuery({
+    queryKey: [...mapKeys.geodataList(type), 'newest'],
+    queryFn: () => fetchGeodataList(type, 1),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+  const item = list.data?.[0];
+  const file = useGeoJson(enabled ? item?.url : null);
+  return { item, data: file.data };
+}

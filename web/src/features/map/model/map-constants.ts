@@ -1,0 +1,33 @@
+import type { GeodataType } from '@flood/domain';
+
+/** The district's view (spec §9): centre, first zoom and the deepest zoom. */
+export const MAP_CENTRE: [number, number] = [21.274446, 107.267796];
+export const MAP_ZOOM = 11;
+export const MAP_MAX_ZOOM = 18;
+/** Commune names are drawn from this zoom on (spec §9 "region labels at zoom 11 and above"). */
+export const REGION_LABEL_MIN_ZOOM = 11;
+
+/** Polling while the live stream is down (spec §7): readings and the GeoJSON lists every 60 s. */
+export const READINGS_POLL_MS = 60_000;
+export const GEOJSON_LIST_POLL_MS = 60_000;
+
+/** The base maps in the order the menu offers them (GLOSSARY); the first is the default. */
+export const BASE_MAPS = ['national', 'satellite', 'street'] as const;
+export type BaseMap = (typeof BASE_MAPS)[number];
+
+/** The district's fixed layers, newest item of each type. */
+export const BASE_LAYER_TYPES = {
+  regions: 'REGION',
+  regionLabels: 'COMMUNE_LABEL',
+  communeOffices: 'COMMUNE_OFFICE',
+  floodMarks: 'FLOOD_MARK',
+  evacuationPoints: 'EVACUATION_POINT',
+  evacuationRoads: 'EVACUATION_ROAD',
+} as const satisfies Record<string, GeodataType>;
+
+/** Spec §9: "Mobile is detected when the browser agent contains 'Mobi'". */
+export function isMobileAgent(
+  userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
+): boolean {
+  return userAgent.includes('Mobi');
+}

@@ -1,0 +1,118 @@
+import type { Alert, StationReading } from '@flood/domain';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../../../lib/i18n';
+import { alertToastText, polygonTooltip, readingStatusText, stationTooltip, stationValueWithUnit } from './map-texts';
+import { markerLook } from './station-style';
+
+const vi = i18n.getFixedT('vi');
+const en = i18n.getFixedT('en');
+
+const reading = (over: Partial<StationReading>): StationReading => ({
+  stationId: 1,
+  stationCode: 'F00001',
+  stationName: 'Trạm Thanh Lâm',
+  kind: 'rain',
+  lat: 21.3,
+  long: 107.2,
+  value: 12.5,
+  observedAt: '2026-11-23T00:30:00.000Z',
+  date: '23/11/2026',
+  hour: '07',
+  status: 'heavy',
+  statusLabel: 'Mưa to',
+  disconnected: false,
+  warningLevel1: null,
+  warningLevel2: null,
+  warningLevel3: null,
+  ...over,
+});
+
+describe('station tooltips (spec §2)', () => {
+  it('rain: "{name} - Lượng mưa {v} mm/h" with a decimal comma', () => {
+    expect(stationTooltip(vi, reading({}), 'vi')).toBe('Trạm Thanh Lâm - Lượng mưa 12,5 mm/h');
+    expect(stationTooltip(en, reading({}), 'en')).toBe('Trạm Thanh Lâm - Rainfall 12.5 mm/h');
+  });
+
+  it('water: "{name} - Mực nước {v} m", centimetres shown in metres with two decimals', () => {
+    const w = reading({
+      stationCode: 'F01024',
+      stationName: 'Trạm Ba Chẽ',
+      kind: 'water',
+      value: 62,
+      status: 'level2',
+    });
+    expect(stationTooltip(vi, w, 'vi')).toBe('Trạm Ba Chẽ - Mực nước 0,62 m');
+    expect(stationValueWithUnit('water', 125, 'vi')).toBe('1,25 m');
+    expect(stationValueWithUnit('rain', 0, 'vi')).toBe('0,0 mm/h');
+  });
+
+  it('a silent station says so; a station without a value says there is no data', () => {
+    const silent = reading({ disconnected: true, status: 'disconnected', statusLabel: 'Mất kết nối' });
+    expect(stationTooltip(vi, silent, 'vi')).toBe('Trạm Thanh Lâm - Lượng mưa 12,5 mm/h (Mất kết nối)');
+    expect(readingStatusText(silent, 'vi')).toBe('Mất kết nối');
+    expect(markerLook(silent)).toEqual({ colour: '#9e9e9e', disconnected: true });
+    expect(stationTooltip(vi, reading({ value: null, status: 'noData' }), 'vi')).toBe(
+      'Trạm Thanh Lâm - Không có dữ liệu',
+    );
+  });
+
+  it('status texts and marker colours come from the domain rules', () => {
+    const w = reading({ kind: 'water', value: 62, status: 'level2' });
+    expect(readingStatusText(w, 'vi')).toBe('Cấp II');
+    expect(readingStatusText(w, 'en')).toBe('Level II');
+    expect(markerLook(w).colour).toBe('#fb8c00');
+    expect(markerLook(reading({ value: 35 })).colour).toBe('#d7191c');
+    expect(markerLook(reading({ value: 0 })).colour).toBe('#90a4ae');
+  });
+});
+
+describe('polygon tooltips (spec §2)', () => {
+  it('"Lượng mưa: {v} mm/h" for the rain layers, "Mực nước: {v} m" for the flood', () => {
+    expect(polygonTooltip(vi, 'rain', 42, 'vi')).toBe('Lượng mưa: 42,0 mm/h');
+    expect(polygonTooltip(vi, 'water', 1.5, 'vi')).toBe('Mực nước: 1,50 m');
+    expect(polygonTooltip(en, 'water', 1.5, 'en')).toBe('Water level: 1.50 m');
+  });
+});
+
+describe('warning toast text', () => {
+  const alert: Alert = {
+    id: 11,
+    kind: 'WATER_LEVEL',
+    stationId: 5,
+    stationCode: 'F01024',
+    stationName: 'Trạm Trung tâm Y tế',
+    stationKind: 'water',
+    level: 2,
+    value: 62,
+    positionText: 'Đối diện Trung tâm Y tế huyện Ba Chẽ',
+    lat: 21.273,
+    long: 107.2896,
+    message: 'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m)',
+    since: '2026-11-23T00:00:00.000Z',
+    updatedAt: '2026-11-23T00:00:00.000Z',
+    clearedAt: null,
+  };
+
+  it('names the level and the position', () => {
+    expect(alertToastText(vi, alert, 'vi')).toEqual({
+      title: 'Cảnh báo lũ – Cấp II',
+      description:
+        'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m). Vị trí: Đối diện Trung tâm Y tế huyện Ba Chẽ',
+    });
+    const english = alertToastText(en, alert, 'en');
+    expect(english.title).toBe('Flood warning – Level II');
+    expect(english.description).toContain('water level at alarm level II (0.62 m)');
+    expect(english.description).toContain('Location: Đối diện Trung tâm Y tế huyện Ba Chẽ');
+  });
+
+  it('rain warnings say so', () => {
+    const rain = {
+      ...alert,
+      kind: 'RAIN_INTENSITY' as const,
+      stationKind: 'rain' as const,
+      level: 1,
+      positionText: '',
+    };
+    expect(alertToastText(vi, rain, 'vi')).toEqual({ title: 'Cảnh báo mưa lớn – Cấp I', description: rain.message });
+  });
+});

@@ -1,0 +1,189 @@
+import '../../../test/setup';
+import type { Alert, DataLayer, StationReading, StationSeries } from '@flood/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render-app';
+
+// The canvas chart is not drawn in jsdom: a stand-in shows what it was given.
+vi.mock('../../../components/lazy-chart', () => ({
+  LazyChart: ({ option, 'data-testid': testId }: { option: { series?: unknown[] }; 'data-testid'?: string }) => (
+    <div data-testid={testId}>{JSON.stringify(option.series)}</div>
+  ),
+}));
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+/** A stand-in for the browser's EventSource that the test opens and breaks by hand. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener() {}
+  close() {}
+}
+
+const tile = { url: 'https://tile.example.vn/{z}/{x}/{y}.png', attribution: 'Bản đồ' };
+const layer = (id: number, name: string, enabled = true): DataLayer => ({
+  id,
+  name,
+  enabled,
+  symbol: { icon: 'cloud', color: '#1677ff' },
+  userId: null,
+  userName: null,
+  createdAt: '2026-11-01T00:00:00.000Z',
+});
+const water: StationReading = {
+  stationId: 24,
+  stationCode: 'F01024',
+  stationName: 'Trạm Trung tâm Y tế',
+  kind: 'water',
+  lat: 21.273,
+  long: 107.2896,
+  value: 62,
+  observedAt: '2026-11-23T00:30:00.000Z',
+  date: '23/11/2026',
+  hour: '07',
+  status: 'level2',
+  statusLabel: 'Cấp II',
+  disconnected: false,
+  warningLevel1: 30,
+  warningLevel2: 50,
+  warningLevel3: 70,
+};
+const rain: StationReading = {
+  ...water,
+  stationId: 1,
+  stationCode: 'F00001',
+  stationName: 'Trạm mưa Thanh Lâm',
+  kind: 'rain',
+  lat: 21.3,
+  long: 107.2,
+  value: 12.5,
+  status: 'heavy',
+  statusLabel: 'Mưa to',
+};
+const alert: Alert = {
+  id: 5,
+  kind: 'WATER_LEVEL',
+  stationId: 24,
+  stationCode: 'F01024',
+  stationName: 'Trạm Trung tâm Y tế',
+  stationKind: 'water',
+  level: 2,
+  value: 62,
+  positionText: 'Đối diện Trung tâm Y tế huyện',
+  lat: 21.273,
+  long: 107.2896,
+  message: 'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m)',
+  since: '2026-11-23T00:00:00.000Z',
+  updatedAt: '2026-11-23T00:30:00.000Z',
+  clearedAt: null,
+};
+const series: StationSeries = {
+  stationCode: 'F00001',
+  stationName: rain.stationName,
+  kind: 'rain',
+  points: [{ time: '2026-11-23T00:00:00.000Z', value: 12.5 }],
+  levels: null,
+};
+
+function serve() {
+  return mockFetch((url) => {
+    const u = new URL(url, 'http://x');
+    const p = u.pathname;
+    if (p === '/api/app-info') {
+      return jsonResponse(200, {
+        demo: false,
+        timeZone: 'Asia/Ho_Chi_Minh',
+        version: '1',
+        mapTiles: { national: tile, satellite: tile, street: tile },
+      });
+    }
+    if (p === '/api/data-layer') {
+      const items = [
+        layer(1, 'Mưa thực đo'),
+        layer(2, 'Mưa vệ tinh', false),
+        layer(3, 'Mực nước thực đo'),
+        layer(4, 'Ngập lụt'),
+      ];
+      return jsonResponse(200, { items, total: items.length });
+    }
+    if (p === '/api/water' && u.searchParams.get('stationCode')) return jsonResponse(200, series);
+    if (p === '/api/water') return jsonResponse(200, u.searchParams.get('type') === 'CURRENT_HIGH' ? [water] : [rain]);
+    if (p === '/api/station') return jsonResponse(200, { items: [], total: 0 });
+    if (p === '/api/alerts/active') return jsonResponse(200, [alert]);
+    if (p === '/api/geojson') return jsonResponse(200, { items: [], total: 0, folder: null });
+    return jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: '' });
+  });
+}
+
+describe('/maps', () => {
+  it('lists the layers the layer list holds and has on, in the spec order', async () => {
+    serve();
+    renderApp('/maps');
+    const menu = await screen.findByTestId('map-layers');
+    await waitFor(() => expect(within(menu).getByTestId('layer-realRain')).toBeTruthy());
+    expect(within(menu).queryByTestId('layer-satelliteRain')).toBeNull(); // off in the list
+    expect(within(menu).queryByTestId('layer-forecastRain')).toBeNull(); // not in the list
+    expect(within(menu).getByTestId('layer-realWater')).toBeTruthy();
+    expect(within(menu).getByText('Ngập lụt')).toBeTruthy();
+    expect(within(menu).getByText('Chọn thời gian')).toBeTruthy();
+  });
+
+  it('shows the rain stations with their value and tooltip, the water ones after the toggle', async () => {
+    serve();
+    renderApp('/maps');
+    const marker = await screen.findByTestId('station-marker-F00001');
+    expect(marker.textContent).toBe('12,5');
+    expect(marker.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe(
+      'Trạm mưa Thanh Lâm - Lượng mưa 12,5 mm/h',
+    );
+    fireEvent.click(await screen.findByTestId('layer-realWater'));
+    const w = await screen.findByTestId('station-marker-F01024');
+    expect(w.textContent).toBe('0,62');
+    expect(w.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe('Trạm Trung tâm Y tế - Mực nước 0,62 m');
+    await waitFor(() => expect(screen.queryByTestId('station-marker-F00001')).toBeNull());
+  });
+
+  it('toasts an open warning once, naming the level and the place', async () => {
+    serve();
+    renderApp('/maps');
+    await waitFor(() => expect(document.querySelectorAll('.map-alert-toast').length).toBe(1));
+    const toast = document.querySelector('.map-alert-toast') as HTMLElement;
+    expect(toast.textContent).toContain('Cảnh báo lũ – Cấp II');
+    expect(toast.textContent).toContain('Vị trí: Đối diện Trung tâm Y tế huyện');
+  });
+
+  it('opens a station: value, status, last update and its chart', async () => {
+    serve();
+    renderApp('/maps');
+    fireEvent.click(await screen.findByTestId('station-marker-F00001'));
+    const modal = await screen.findByTestId('station-modal');
+    expect(within(modal).getByTestId('station-modal-value').textContent).toBe('12,5 mm/h');
+    expect(within(modal).getByTestId('station-modal-status').textContent).toBe('Mưa to');
+    expect(within(modal).getByTestId('station-modal-time').textContent).toBe('23/11/2026 07:30');
+    expect((await within(modal).findByTestId('station-chart')).textContent).toContain('"type":"bar"');
+  });
+
+  it("says 'Đang kết nối lại…' while the live stream is down, and nothing once it is back", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    serve();
+    renderApp('/maps');
+    await screen.findByTestId('station-marker-F00001');
+    const source = FakeEventSource.last!;
+    expect(source.url).toBe('/api/events');
+    act(() => source.onopen?.());
+    expect(screen.queryByTestId('map-reconnecting')).toBeNull();
+    act(() => source.onerror?.());
+    expect((await screen.findByTestId('map-reconnecting')).textContent).toBe('Đang kết nối lại…');
+    act(() => source.onopen?.());
+    await waitFor(() => expect(screen.queryByTestId('map-reconnecting')).toBeNull());
+  });
+});

@@ -1,0 +1,126 @@
+import 'leaflet/dist/leaflet.css';
+import '../map.css';
+import '../map-panels.css';
+import { stationKind } from '@flood/domain';
+import type { Map as LeafletMap } from 'leaflet';
+import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useCurrentRouteDef } from '../../../app/route-handle';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { usePortalEventsDown } from '../../../lib/events/use-portal-events';
+import { FloodMap } from '../components/flood-map';
+import { LayersMenu } from '../components/layers-menu';
+import { MapLegend } from '../components/map-legend';
+import { MapToolbar } from '../components/map-toolbar';
+import { StationModal } from '../components/station-modal';
+import { useAlertToasts } from '../hooks/use-alert-toasts';
+import { useAllStations, useAvailableLayers, useLatestReadings, useTimedItems } from '../hooks/use-map-data';
+import { chosenItem, INITIAL_LAYER_STATE, layerReducer, shownStationKind } from '../model/layer-state';
+import { BASE_MAPS, type BaseMap, isMobileAgent } from '../model/map-constants';
+
+/** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */
+function detectMobile(): boolean {
+  const narrow = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
+  return isMobileAgent() || Boolean(narrow);
+}
+
+/**
+ * `/maps` and `/maps-mobile` (spec §2 "Map screen"): the district's live map of rain and water stations,
+ * the satellite/forecast rain and flood layers by time, the district's layers, and warning toasts.
+ */
+export default function MapPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('page.maps'));
+  const route = useCurrentRouteDef();
+  const [mobile] = useState(detectMobile);
+  const [layers, dispatch] = useReducer(layerReducer, INITIAL_LAYER_STATE);
+  const [base, setBase] = useState<BaseMap>(BASE_MAPS[0]);
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
+  const [params, setParams] = useSearchParams();
+
+  const available = useAvailableLayers();
+  const kind = shownStationKind(layers);
+  const readings = useLatestReadings(kind);
+  const stations = useAllStations();
+  const chosen = chosenItem(layers);
+  const chosenItems = useTimedItems(chosen?.layer ?? 'flood', chosen !== null);
+  const chosenUrl = chosen ? (chosenItems.data?.find((i) => i.id === chosen.itemId)?.url ?? null) : null;
+  const down = usePortalEventsDown();
+
+  // Without 'Mưa thực đo' in the layer list, the map starts with the measured water level.
+  useEffect(() => {
+    if (available && !available.includes('realRain') && available.includes('realWater')) {
+      dispatch({ type: 'chooseReal', option: 'realWater' });
+    }
+  }, [available]);
+
+  /** Opens a station's card, switching the map to its live layer when another one is shown. */
+  const showStation = useCallback((code: string) => {
+    const k = stationKind(code);
+    if (k) dispatch({ type: 'chooseReal', option: k === 'water' ? 'realWater' : 'realRain' });
+    setModal({ code, open: true });
+  }, []);
+  const openStation = useCallback((code: string) => setModal({ code, open: true }), []);
+  useAlertToasts(showStation);
+
+  // '/maps?station=F01024' (the warning banner's link) opens that station.
+  const stationParam = params.get('station');
+  useEffect(() => {
+    if (!stationParam) return;
+    showStation(stationParam);
+    setParams(
+      (p) => {
+        p.delete('station');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [stationParam, showStation, setParams]);
+
+  const positions = useMemo(
+    () => (stations.data ?? []).map((s) => [s.lat, s.long] as [number, number]),
+    [stations.data],
+  );
+
+  return (
+    <div className={route?.noHeader ? 'map-page map-page-bare' : 'map-page'} data-testid="map-page">
+      <h1 className="visually-hidden">{t('page.maps')}</h1>
+      <FloodMap
+        mapRef={setMap}
+        base={base}
+        layers={layers}
+        chosenUrl={chosenUrl}
+        readings={kind ? readings.data : undefined}
+        onOpenStation={openStation}
+        ariaLabel={t('map.mapLabel')}
+      />
+      <MapToolbar map={map} stationPositions={positions} />
+      <LayersMenu
+        available={available}
+        state={layers}
+        dispatch={dispatch}
+        base={base}
+        onBase={setBase}
+        defaultOpen={!mobile}
+      />
+      <MapLegend state={layers} defaultOpen={!mobile} />
+      {down && (
+        <div className="map-reconnecting" role="status" data-testid="map-reconnecting">
+          {t('map.reconnecting')}
+        </div>
+      )}
+      {modal && (
+        <StationModal
+          key={modal.code}
+          stationCode={modal.code}
+          open={modal.open}
+          mobile={mobile}
+          onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
+          afterClose={() => setModal((m) => (m && !m.open ? null : m))}
+        />
+      )}
+    </div>
+  );
+}
