@@ -99,7 +99,8 @@ async function uploadThroughDialog(
   }
   await modal.locator('input[type="file"]').setInputFiles(file);
   await page.getByTestId('upload-submit').click();
-  await expect(page.getByText('Tải lên tệp thành công')).toBeVisible();
+  // Two uploads in a row: the earlier toast may still be showing (toasts last 3 s).
+  await expect(page.getByText('Tải lên tệp thành công').last()).toBeVisible();
   await expect(modal).toBeHidden();
 }
 
@@ -153,7 +154,7 @@ test.describe('geodata files', () => {
     const bytes = floodGeoJson();
     await input.setInputFiles({ name: 'ngap-hien-trang-e2e.geojson', mimeType: 'application/geo+json', buffer: bytes });
     await page.getByTestId('upload-submit').click();
-    await expect(page.getByText('Tải lên tệp thành công')).toBeVisible();
+    await expect(page.getByText('Tải lên tệp thành công').last()).toBeVisible();
     await expect(modal).toBeHidden();
     const row = table.locator('tr', { hasText: 'ngap-hien-trang-e2e.geojson' });
     await expect(row).toBeVisible();
