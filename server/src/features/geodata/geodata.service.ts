@@ -85,8 +85,7 @@ export async function checkGeodataContent(
   if (!allowed.includes(ext)) {
     throw invalid('file', `Loại dữ liệu «${info.vi}» cần tệp ${allowed.join(', ')} (đã chọn: ${fileName})`);
   }
-  const limit =
-    info.content === 'image' ? IMAGE_MAX_BYTES : info.content === 'workbook' ? WORKBOOK_MAX_BYTES : geojsonMaxBytes;
+  const limit = uploadLimit(type, geojsonMaxBytes);
   if (data.length > limit) throw tooLarge(limit);
   if (data.length === 0) throw invalid('file', 'Tệp rỗng');
   if (info.content === 'image') {
@@ -119,6 +118,12 @@ export async function checkGeodataContent(
   const check = validateGeoJson(parsed);
   if (!check.ok) throw invalid('file', `GeoJSON không hợp lệ tại ${check.path}: ${check.message}`);
   return { data, ext: 'geojson', contentType: 'application/geo+json', compress: true };
+}
+
+/** The largest upload a type accepts: images and workbooks fixed, GeoJSON configurable (GEODATA_MAX_MB). */
+export function uploadLimit(type: GeodataFileType, geojsonMaxBytes: number): number {
+  const content = GEODATA_TYPE_INFO[type].content;
+  return content === 'image' ? IMAGE_MAX_BYTES : content === 'workbook' ? WORKBOOK_MAX_BYTES : geojsonMaxBytes;
 }
 
 export function tooLarge(limit: number): AppError {
@@ -249,14 +254,7 @@ export function createGeodataService(deps: { db: Db; storage: FileStorage; geojs
       const name = safeDisplayName(input.fileName);
       if (!name) throw invalid('file', 'Tên tệp không hợp lệ (không được chứa đường dẫn hoặc ký tự điều khiển)');
       if (input.data === null) {
-        const info = GEODATA_TYPE_INFO[type];
-        throw tooLarge(
-          info.content === 'image'
-            ? IMAGE_MAX_BYTES
-            : info.content === 'workbook'
-              ? WORKBOOK_MAX_BYTES
-              : deps.geojsonMaxBytes,
-        );
+        throw tooLarge(uploadLimit(type, deps.geojsonMaxBytes));
       }
       const checked = await checkGeodataContent(type, name, input.data, deps.geojsonMaxBytes);
       const row = await store(a, checked, {
