@@ -69,3 +69,54 @@ export async function firstLoadJs(base, webDist) {
     htmlGz: gzipSync(Buffer.from(html)).length,
   };
 }
+
+/**
+ * The same figure measured in Debian's Chromium: every script the page really fetches while /maps loads
+ * and settles (tiles blocked), each gzip-compressed as served, summed. Counts what runs at load time —
+ * lazy chunks that are fetched, not only the static graph — and nothing the visitor has not asked for.
+ */
+export async function browserLoadJs(base, path = '/maps') {
+  const CHROMIUM = '/usr/bin/chromium';
+  const { existsSync } = await import('node:fs');
+  if (!existsSync(CHROMIUM)) return { na: 'no /usr/bin/chromium' };
+  let chromium;
+  try {
+    ({ chromium } = await import('playwright-core'));
+  } catch {
+    return { na: 'playwright-core is not installed' };
+  }
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
+    const scripts = new Map();
+    page.on('response', async (res) => {
+      const url = res.url();
+      if (!url.startsWith(base) || !/\.m?js(\?|$)/.test(url)) return;
+      scripts.set(
+        url,
+        res.body().then((b) => gzipSync(b).length),
+      );
+    });
+    await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForSelector('.leaflet-container', { timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    let gz = 0;
+    for (const size of scripts.values()) gz += await size;
+    return { gz, files: scripts.size };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,10 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Vendor groups: the framework loads once and is cached across releases of the pages. */
+/**
+ * Vendor groups: the framework loads once and is cached across releases of the pages. Ant Design is
+ * deliberately not grouped: one antd chunk was 353 KB gzip on every page (the back office's tables, forms
+ * and pickers on the public map too); split by use, a page loads only the components it renders.
+ */
 const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
   { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-  { name: 'vendor-antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+|@emotion|dayjs)[\\/]/ },
   { name: 'vendor-data', test: /node_modules[\\/](@tanstack|i18next|react-i18next|zod)[\\/]/ },
   { name: 'vendor-altcha', test: /node_modules[\\/]altcha[\\/]/ },
   // Only the chart (components/chart.tsx, loaded lazily) imports these: one chunk for pages with charts.

@@ -1,34 +1,30 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Language, setLanguage } from '../lib/i18n';
 
-/** VI / EN switch; the choice is kept in local storage. */
+/**
+ * VI / EN: one tap switches to the other language (there are two), and the choice is kept in local
+ * storage. The button names the language it switches to. A plain button rather than a dropdown menu: the
+ * header is on every first load, and antd's Menu would add ~20 KB gzip to it.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
+  const next: Language = lang === 'vi' ? 'en' : 'vi';
+  const nextName = next === 'vi' ? t('header.languageVi') : t('header.languageEn');
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [lang],
-        items: [
-          { key: 'vi', label: <span lang="vi">{t('header.languageVi')}</span> },
-          { key: 'en', label: <span lang="en">{t('header.languageEn')}</span> },
-        ],
-        onClick: ({ key }) => setLanguage(key as Language),
-      }}
+    <Button
+      type="text"
+      className="header-button"
+      icon={<GlobalOutlined />}
+      data-testid="lang-switch"
+      lang={next}
+      title={nextName}
+      aria-label={`${t('header.language')}: ${nextName}`}
+      onClick={() => setLanguage(next)}
     >
-      <Button
-        type="text"
-        className="header-button"
-        icon={<GlobalOutlined />}
-        data-testid="lang-switch"
-        aria-label={`${t('header.language')}: ${lang === 'vi' ? t('header.languageVi') : t('header.languageEn')}`}
-      >
-        {lang.toUpperCase()}
-      </Button>
-    </Dropdown>
+      {next.toUpperCase()}
+    </Button>
   );
 }

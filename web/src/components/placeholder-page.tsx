@@ -1,4 +1,3 @@
-import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from './use-document-title';
 
@@ -7,17 +6,15 @@ interface PlaceholderPageProps {
   titleKey: string;
 }
 
-/** A page whose feature is not built yet: its title and a short notice. */
+/** A page whose feature is not built yet: its title and a short notice (plain markup: public pages use it). */
 export function PlaceholderPage({ titleKey }: PlaceholderPageProps) {
   const { t } = useTranslation();
   const title = t(titleKey);
   useDocumentTitle(title);
   return (
-    <Card className="page-card" variant="borderless">
-      <Typography.Title level={1} className="page-title">
-        {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('page.underConstruction')}</Typography.Paragraph>
-    </Card>
+    <section className="page-card page-panel">
+      <h1 className="page-title">{title}</h1>
+      <p className="page-muted">{t('page.underConstruction')}</p>
+    </section>
   );
 }

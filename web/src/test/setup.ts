@@ -1,6 +1,10 @@
 // Browser APIs that jsdom lacks but antd uses (responsive observers, breakpoints).
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { ensureLanguage } from '../lib/i18n';
+
+// The app fetches English on first use; tests that read English texts need it at once.
+await ensureLanguage('en');
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList =>

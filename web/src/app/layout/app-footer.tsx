@@ -1,11 +1,10 @@
-import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 export function AppFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
   return (
-    <Layout.Footer className="app-footer">
+    <footer className="app-footer">
       <div className="app-footer-inner">
         <div>
           <p className="app-footer-district">{t('footer.district')}</p>
@@ -14,6 +13,6 @@ export function AppFooter() {
         </div>
         <p className="app-footer-copy">{t('footer.copyright', { year })}</p>
       </div>
-    </Layout.Footer>
+    </footer>
   );
 }

@@ -1,34 +1,22 @@
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
-import { PUBLIC_ROUTES } from '@flood/domain';
-import { Button, Drawer, Layout } from 'antd';
+import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PortalLogo } from '../../components/portal-logo';
-import { UserMenu } from '../../features/auth/components/user-menu';
-import { ViewSwitch } from '../../features/auth/components/view-switch';
 import { isAuthenticated, useSession } from '../../lib/session/session-store';
 import { useCurrentRouteDef } from '../route-handle';
+import { NavLinks } from './nav-links';
 
+// Loaded when needed: visitors who are not signed in (most of a storm night's crowd) never fetch the
+// signed-in menus (antd Dropdown, Menu), the login form or the phone drawer.
 const LoginModal = lazy(() => import('../../features/auth/components/login-modal'));
-
-const NAV_ROUTES = PUBLIC_ROUTES.filter((r) => r.nav);
-
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="nav-list">
-      {NAV_ROUTES.map((r) => (
-        <li key={r.path}>
-          <NavLink to={r.path} className="nav-link" onClick={onNavigate}>
-            {t(r.title)}
-          </NavLink>
-        </li>
-      ))}
-    </ul>
-  );
-}
+const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/components/user-menu')).UserMenu }));
+const ViewSwitch = lazy(async () => ({
+  default: (await import('../../features/auth/components/view-switch')).ViewSwitch,
+}));
+const NavDrawer = lazy(() => import('./nav-drawer'));
 
 export function AppHeader() {
   const { t } = useTranslation();
@@ -37,6 +25,7 @@ export function AppHeader() {
   const [loginOpen, setLoginOpen] = useState(false);
   const [loginMounted, setLoginMounted] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const signedIn = isAuthenticated(session);
 
   const openLogin = () => {
@@ -45,7 +34,7 @@ export function AppHeader() {
   };
 
   return (
-    <Layout.Header className="app-header">
+    <header className="app-header">
       <div className="app-header-top">
         <Button
           type="text"
@@ -53,7 +42,10 @@ export function AppHeader() {
           icon={<MenuOutlined />}
           aria-label={t('header.menu')}
           aria-expanded={drawerOpen}
-          onClick={() => setDrawerOpen(true)}
+          onClick={() => {
+            setDrawerMounted(true);
+            setDrawerOpen(true);
+          }}
         />
         <Link to="/dashboard" className="brand">
           <PortalLogo className="brand-logo" />
@@ -65,10 +57,10 @@ export function AppHeader() {
         <div className="header-actions">
           <LanguageSwitch />
           {signedIn ? (
-            <>
+            <Suspense fallback={null}>
               <ViewSwitch session={session} currentView={route?.view} />
               <UserMenu session={session} />
-            </>
+            </Suspense>
           ) : (
             <Button
               type="primary"
@@ -85,23 +77,16 @@ export function AppHeader() {
       <nav className="app-nav" aria-label={t('header.mainNav')}>
         <NavLinks />
       </nav>
-      <Drawer
-        open={drawerOpen}
-        onClose={() => setDrawerOpen(false)}
-        placement="left"
-        size={280}
-        title={t('app.name')}
-        className="nav-drawer"
-      >
-        <nav aria-label={t('header.mainNav')}>
-          <NavLinks onNavigate={() => setDrawerOpen(false)} />
-        </nav>
-      </Drawer>
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
       {loginMounted && !signedIn && (
         <Suspense fallback={null}>
           <LoginModal open={loginOpen} onClose={() => setLoginOpen(false)} />
         </Suspense>
       )}
-    </Layout.Header>
+    </header>
   );
 }

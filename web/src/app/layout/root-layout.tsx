@@ -1,4 +1,4 @@
-import { App, Layout } from 'antd';
+import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
@@ -10,7 +10,10 @@ import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 
-/** Header (unless the page hides it), the page, and the footer on pages that show it. */
+/**
+ * Header (unless the page hides it), the page, and the footer on pages that show it. Plain landmarks, not
+ * antd's Layout: the public shell is on every first load and keeps antd to what it really uses.
+ */
 export function RootLayout() {
   const route = useCurrentRouteDef();
   const navigate = useNavigate();
@@ -28,21 +31,17 @@ export function RootLayout() {
   useRefreshUserOnStart(() => navigate('/home'));
 
   return (
-    <Layout className="app-shell">
+    <div className="app-shell">
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
       {!route?.noHeader && <AppHeader />}
       {!route?.noHeader && <AlertBanner />}
       <DemoBanner />
-      <Layout.Content
-        id="main-content"
-        tabIndex={-1}
-        className={route?.noHeader ? 'app-main app-main-bare' : 'app-main'}
-      >
+      <main id="main-content" tabIndex={-1} className={route?.noHeader ? 'app-main app-main-bare' : 'app-main'}>
         <Outlet />
-      </Layout.Content>
+      </main>
       {route?.footer && <AppFooter />}
-    </Layout>
+    </div>
   );
 }

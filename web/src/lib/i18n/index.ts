@@ -2,7 +2,6 @@ import 'dayjs/locale/vi';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { en } from './en';
 import { vi } from './vi';
 
 export const LANGUAGES = ['vi', 'en'] as const;
@@ -25,9 +24,20 @@ function applyLanguage(lng: string): void {
 
 export const i18n = i18next.createInstance();
 
+/**
+ * Vietnamese is in the first load; English (~4 KB gzip) is fetched the first time it is chosen. Until it
+ * arrives the page stays in Vietnamese, then switches.
+ */
+export async function ensureLanguage(lng: Language): Promise<void> {
+  if (lng === 'vi' || i18n.hasResourceBundle('en', 'translation')) return;
+  const { en } = await import('./en');
+  i18n.addResourceBundle('en', 'translation', en, true, true);
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { vi: { translation: vi }, en: { translation: en } },
-  lng: storedLanguage(),
+  resources: { vi: { translation: vi } },
+  lng: 'vi',
+  partialBundledLanguages: true,
   fallbackLng: 'vi',
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
@@ -36,6 +46,7 @@ void i18n.use(initReactI18next).init({
 });
 applyLanguage(i18n.language);
 i18n.on('languageChanged', applyLanguage);
+if (storedLanguage() === 'en') void ensureLanguage('en').then(() => i18n.changeLanguage('en'));
 
 export function currentLanguage(): Language {
   return i18n.language === 'en' ? 'en' : 'vi';
@@ -47,5 +58,5 @@ export function setLanguage(lng: Language): void {
   } catch {
     // storage unavailable (private mode): the choice lasts for this tab only
   }
-  void i18n.changeLanguage(lng);
+  void ensureLanguage(lng).then(() => i18n.changeLanguage(lng));
 }

@@ -1,5 +1,5 @@
 import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Radio, Select } from 'antd';
+import { Button } from 'antd';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../lib/format/date';
@@ -54,7 +54,10 @@ function RealToggle({
   );
 }
 
-/** A timed layer: its name and a picker of the times it has (DD/MM/YYYY HH:mm, district time). */
+/**
+ * A timed layer: its name and a picker of the times it has (DD/MM/YYYY HH:mm, district time). A native
+ * select: phones show their own wheel, and the public map does not load antd's Select.
+ */
 function TimePicker({
   layer,
   state,
@@ -68,29 +71,41 @@ function TimePicker({
   const items = useTimedItems(layer, true);
   const id = `layer-time-${layer}`;
   const active = state.option === layer;
+  const chosen = state.times[layer];
+  const list = items.data ?? [];
   return (
     <div className={active ? 'layer-timed layer-timed-active' : 'layer-timed'}>
       <label htmlFor={id} className="layer-timed-label">
         {t(`map.layer.${layer}`)}
       </label>
-      <Select<number>
+      <select
         id={id}
-        size="large"
-        allowClear
-        showSearch={false}
-        placeholder={t('map.chooseTime')}
-        notFoundContent={t('map.noData')}
-        loading={items.isPending}
-        value={state.times[layer] ?? undefined}
-        options={(items.data ?? []).map((item) => ({ value: item.id, label: formatDistrictDateTime(item.time) }))}
-        onChange={(itemId) =>
-          dispatch(itemId === undefined ? { type: 'clearTime', layer } : { type: 'chooseTime', layer, itemId })
-        }
-        onClear={() => dispatch({ type: 'clearTime', layer })}
-        getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
-        data-testid={`layer-${layer}`}
         className="layer-time-select"
-      />
+        value={chosen == null ? '' : String(chosen)}
+        aria-busy={items.isPending}
+        onChange={(event) => {
+          const itemId = Number(event.target.value);
+          dispatch(event.target.value === '' ? { type: 'clearTime', layer } : { type: 'chooseTime', layer, itemId });
+        }}
+        data-testid={`layer-${layer}`}
+      >
+        <option value="">{t('map.chooseTime')}</option>
+        {items.isPending ? (
+          <option disabled value="loading">
+            {t('common.loading')}
+          </option>
+        ) : list.length === 0 ? (
+          <option disabled value="none">
+            {t('map.noData')}
+          </option>
+        ) : (
+          list.map((item) => (
+            <option key={item.id} value={String(item.id)}>
+              {formatDistrictDateTime(item.time)}
+            </option>
+          ))
+        )}
+      </select>
     </div>
   );
 }
@@ -159,25 +174,26 @@ export function LayersMenu({ available, state, dispatch, base, onBase, defaultOp
             </div>
           )}
           <h2 className="map-panel-title">{t('map.baseMaps')}</h2>
-          <Radio.Group
-            className="map-choice-list"
-            value={base}
-            onChange={(e) => onBase(e.target.value as BaseMap)}
-            aria-label={t('map.baseMaps')}
-            options={BASE_MAPS.map((b) => ({ value: b, label: t(`map.base.${b}`) }))}
-            data-testid="map-base"
-          />
+          <div className="map-choice-list" role="radiogroup" aria-label={t('map.baseMaps')} data-testid="map-base">
+            {BASE_MAPS.map((b) => (
+              <label key={b} className="map-choice">
+                <input type="radio" name="map-base" value={b} checked={base === b} onChange={() => onBase(b)} />
+                <span>{t(`map.base.${b}`)}</span>
+              </label>
+            ))}
+          </div>
           <fieldset className="map-choice-list">
             <legend className="map-panel-title">{t('map.overlays')}</legend>
             {OVERLAYS.map((o) => (
-              <Checkbox
-                key={o}
-                checked={state.overlays[o]}
-                onChange={(e) => dispatch({ type: 'toggleOverlay', overlay: o, on: e.target.checked })}
-                data-testid={`overlay-${o}`}
-              >
-                {t(`map.overlay.${o}`)}
-              </Checkbox>
+              <label key={o} className="map-choice">
+                <input
+                  type="checkbox"
+                  checked={state.overlays[o]}
+                  onChange={(e) => dispatch({ type: 'toggleOverlay', overlay: o, on: e.target.checked })}
+                  data-testid={`overlay-${o}`}
+                />
+                <span>{t(`map.overlay.${o}`)}</span>
+              </label>
             ))}
           </fieldset>
         </section>

@@ -1,5 +1,5 @@
 import { ExpandOutlined, HomeOutlined, MinusOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { Button } from 'antd';
 import { type Map as LeafletMap, latLngBounds } from 'leaflet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +27,16 @@ function ToolButton({
   testId: string;
 }) {
   return (
-    <Tooltip title={label} placement="right">
-      <Button size="large" icon={icon} aria-label={label} onClick={onClick} data-testid={testId} className="map-tool" />
-    </Tooltip>
+    // The label shows on hover and focus from CSS (data-tip): no antd Tooltip on the public map's first load.
+    <Button
+      size="large"
+      icon={icon}
+      aria-label={label}
+      data-tip={label}
+      onClick={onClick}
+      data-testid={testId}
+      className="map-tool"
+    />
   );
 }
 

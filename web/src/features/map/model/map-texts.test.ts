@@ -1,9 +1,10 @@
 import type { Alert, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { i18n } from '../../../lib/i18n';
+import { ensureLanguage, i18n } from '../../../lib/i18n';
 import { alertToastText, polygonTooltip, readingStatusText, stationTooltip, stationValueWithUnit } from './map-texts';
 import { markerLook } from './station-style';
 
+await ensureLanguage('en'); // English is fetched on first use
 const vi = i18n.getFixedT('vi');
 const en = i18n.getFixedT('en');
 
