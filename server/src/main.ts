@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
+import { seedDemoFloodPhotos } from './features/flood-photos/flood-photos.seed';
 import { seedGeodata } from './features/geodata/geodata.seed';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
@@ -59,6 +60,10 @@ async function main(): Promise<void> {
     process.stdout.write(
       `Đã nạp dữ liệu bản đồ / map geodata loaded: ${geo.items} files in ${Math.round(performance.now() - t1)} ms\n`,
     );
+  }
+  if (config.DEMO) {
+    const photos = await seedDemoFloodPhotos({ db: database.db, storage, now: new Date() });
+    if (photos > 0) process.stdout.write(`Đã nạp ảnh ngập lụt minh hoạ / demo flood photos loaded: ${photos}\n`);
   }
   const app = await buildApp({ config, database, storage });
   let stopDemo = () => {};
