@@ -30,8 +30,11 @@ import { createDataLayersCache } from './features/data-layers/data-layers.cache'
 import { dataLayersRoutes } from './features/data-layers/data-layers.routes';
 import { createDataLayersService } from './features/data-layers/data-layers.service';
 import { eventsRoutes } from './features/events/events.routes';
+import { floodPhotosRoutes } from './features/flood-photos/flood-photos.routes';
+import { createFloodPhotosService } from './features/flood-photos/flood-photos.service';
 import { geodataRoutes } from './features/geodata/geodata.routes';
 import { createGeodataService } from './features/geodata/geodata.service';
+import { createGeoLayers } from './features/geodata/geodata-layers';
 import { createReportDataService } from './features/geodata/report-data.service';
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
@@ -45,6 +48,13 @@ import { createReadingWriter } from './features/readings/reading-writer';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
 import { createReportsService } from './features/readings/reports.service';
+import { createOsrmRouter } from './features/routing/osrm.client';
+import { routingRoutes } from './features/routing/routing.routes';
+import { createRoutingService } from './features/routing/routing.service';
+import { createSavedRoutesService } from './features/routing/saved-routes.service';
+import { createNominatimGeocoder } from './features/search/nominatim.client';
+import { searchRoutes } from './features/search/search.routes';
+import { createSearchService } from './features/search/search.service';
 import { createDispatcher } from './features/sms/dispatcher';
 import {
   createHttpSmsGateway,
@@ -273,6 +283,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportData: createReportDataService({ db, storage }),
     storage,
     geojsonMaxBytes,
+  });
+  const floodPhotoMaxBytes = config.FLOOD_PHOTO_MAX_MB * 1024 * 1024;
+  await app.register(floodPhotosRoutes, {
+    floodPhotos: createFloodPhotosService({ db, storage, maxBytes: floodPhotoMaxBytes }),
+    maxBytes: floodPhotoMaxBytes,
+    rateLimit: { max: config.FLOOD_PHOTO_RATE_LIMIT, windowMs: config.FLOOD_PHOTO_RATE_WINDOW_MINUTES * 60_000 },
+  });
+  // Route planning and place search over the current base layers (issue #8); external services only when set.
+  const geoLayers = createGeoLayers({ db, storage });
+  const external = config.ROUTING_URL
+    ? createOsrmRouter({
+        baseUrl: config.ROUTING_URL,
+        profile: config.ROUTING_PROFILE,
+        timeoutMs: config.ROUTING_TIMEOUT_MS,
+      })
+    : undefined;
+  const routing = createRoutingService({ layers: geoLayers, external, logger: app.log });
+  await app.register(routingRoutes, { routing, savedRoutes: createSavedRoutesService({ db, bounds: routing.bounds }) });
+  const geocoder = config.GEOCODER_URL
+    ? createNominatimGeocoder({
+        baseUrl: config.GEOCODER_URL,
+        timeoutMs: config.GEOCODER_TIMEOUT_MS,
+        userAgent: `flood-portal/1.0${config.PUBLIC_URL ? ` (${config.PUBLIC_URL})` : ''}`,
+      })
+    : undefined;
+  await app.register(searchRoutes, {
+    search: createSearchService({ db, layers: geoLayers, bus, bounds: routing.bounds, geocoder, logger: app.log }),
   });
   await app.register(eventsRoutes, { bus });
   await registerWeb(app, config.WEB_DIST);

@@ -75,6 +75,11 @@ export const ConfigSchema = z.object({
   SMTP_FROM: z.string().min(3).max(255).default('Cảnh báo lũ <canhbao@portal.local>'),
   /** Largest GeoJSON upload of the file manager (images 10 MB and workbooks 20 MB are fixed). */
   GEODATA_MAX_MB: int(50, 1),
+  /** Largest flood photo a visitor may post (past it: 413). */
+  FLOOD_PHOTO_MAX_MB: int(10, 1),
+  /** Anonymous flood photo posts per client address per window (signed-in staff are not limited). */
+  FLOOD_PHOTO_RATE_LIMIT: int(5, 1),
+  FLOOD_PHOTO_RATE_WINDOW_MINUTES: int(10, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),
@@ -98,6 +103,16 @@ export const ConfigSchema = z.object({
     .string()
     .max(1000)
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'),
+  /** Route planning: an OSRM-compatible service (its root, before /route/v1); unset = the built-in router. */
+  ROUTING_URL: z.url().optional(),
+  ROUTING_PROFILE: z
+    .string()
+    .regex(/^[\w-]{1,32}$/, 'chỉ gồm chữ, số, - và _')
+    .default('driving'),
+  ROUTING_TIMEOUT_MS: int(5000, 100),
+  /** Place search: a Nominatim-compatible geocoder whose places follow the local ones; unset = local only. */
+  GEOCODER_URL: z.url().optional(),
+  GEOCODER_TIMEOUT_MS: int(3000, 100),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 

@@ -29,6 +29,15 @@ const PUBLIC = new Set([
   // The map's geodata lists and files (flood extents, rain grids, base layers).
   'GET /api/geojson',
   'GET /api/geojson/:ref',
+  // Flood photos of the public map, and the anonymous 'Đăng ảnh' post (rate-limited).
+  'GET /api/flood',
+  'GET /api/flood/:id/image',
+  'GET /api/flood/:id/thumbnail',
+  'POST /api/flood',
+  // Route planning and place search of the public map, and the saved routes it draws (issue #8).
+  'POST /api/route',
+  'GET /api/route/saved',
+  'GET /api/search',
   // Open data for other systems (issue #7).
   'GET /api/open/stations',
   'GET /api/open/readings',

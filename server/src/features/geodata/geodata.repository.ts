@@ -1,5 +1,5 @@
 import type { GeodataType } from '@flood/domain';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../readings/readings.repository';
 import { users } from '../users/users.table';
@@ -83,6 +83,28 @@ export async function newestOfType(db: Db, type: GeodataType): Promise<GeodataRo
     .orderBy(sql`coalesce(${geodataItems.time}, ${geodataItems.createdAt}) desc`, desc(geodataItems.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The newest file of each of these types (one query): the layers routing and search are built from. */
+export async function newestOfTypes(
+  db: Db,
+  types: readonly GeodataType[],
+): Promise<Pick<GeodataRow, 'id' | 'type' | 'path' | 'sha256'>[]> {
+  if (types.length === 0) return [];
+  return db
+    .selectDistinctOn([geodataItems.type], {
+      id: geodataItems.id,
+      type: geodataItems.type,
+      path: geodataItems.path,
+      sha256: geodataItems.sha256,
+    })
+    .from(geodataItems)
+    .where(and(inArray(geodataItems.type, [...types]), isNotNull(geodataItems.path)))
+    .orderBy(
+      geodataItems.type,
+      sql`coalesce(${geodataItems.time}, ${geodataItems.createdAt}) desc`,
+      desc(geodataItems.id),
+    );
 }
 
 export async function insertItem(db: Db, values: typeof geodataItems.$inferInsert): Promise<GeodataRow> {
