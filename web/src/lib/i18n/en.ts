@@ -380,6 +380,34 @@ export const en: Messages = {
     },
   },
   map: {
+    // flood photos: texts of the map's flood photos tool (issue #8)
+    photos: {
+      _: '',
+    },
+    // drawing: texts of the map's drawing tool (issue #8)
+    draw: {
+      _: '',
+    },
+    // measuring: texts of the map's measuring tool (issue #8)
+    measure: {
+      _: '',
+    },
+    // locate: texts of the map's locate tool (issue #8)
+    locate: {
+      _: '',
+    },
+    // route planning: texts of the map's route planning tool (issue #8)
+    route: {
+      _: '',
+    },
+    // print and export: texts of the map's print and export tool (issue #8)
+    exportMap: {
+      _: '',
+    },
+    // place search: texts of the map's place search tool (issue #8)
+    search: {
+      _: '',
+    },
     mapLabel: 'Flood and rain warning map of Ba Che district',
     layers: 'Map layers',
     openLayers: 'Open the map layers',
@@ -407,6 +435,7 @@ export const en: Messages = {
     chooseTime: 'Choose a time',
     noData: 'No data',
     tools: 'Map tools',
+    moreTools: 'Measuring, drawing, routing and export tools',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     home: 'Full view',

@@ -380,6 +380,34 @@ export const vi = {
     },
   },
   map: {
+    // flood photos: texts of the map's flood photos tool (issue #8)
+    photos: {
+      _: '',
+    },
+    // drawing: texts of the map's drawing tool (issue #8)
+    draw: {
+      _: '',
+    },
+    // measuring: texts of the map's measuring tool (issue #8)
+    measure: {
+      _: '',
+    },
+    // locate: texts of the map's locate tool (issue #8)
+    locate: {
+      _: '',
+    },
+    // route planning: texts of the map's route planning tool (issue #8)
+    route: {
+      _: '',
+    },
+    // print and export: texts of the map's print and export tool (issue #8)
+    exportMap: {
+      _: '',
+    },
+    // place search: texts of the map's place search tool (issue #8)
+    search: {
+      _: '',
+    },
     mapLabel: 'Bản đồ cảnh báo lũ, mưa huyện Ba Chẽ',
     layers: 'Lớp bản đồ',
     openLayers: 'Mở danh sách lớp bản đồ',
@@ -407,6 +435,7 @@ export const vi = {
     chooseTime: 'Chọn thời gian',
     noData: 'Không có dữ liệu',
     tools: 'Công cụ bản đồ',
+    moreTools: 'Công cụ đo, vẽ, tìm đường và xuất bản đồ',
     zoomIn: 'Phóng to',
     zoomOut: 'Thu nhỏ',
     home: 'Xem toàn cảnh',

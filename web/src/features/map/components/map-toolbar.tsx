@@ -1,9 +1,9 @@
 import { ExpandOutlined, HomeOutlined, MinusOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { type Map as LeafletMap, latLngBounds } from 'leaflet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_CENTRE, MAP_ZOOM } from '../model/map-constants';
+import { ToolButton } from './tool-button';
 
 export interface MapToolbarProps {
   map: LeafletMap | null;
@@ -13,31 +13,6 @@ export interface MapToolbarProps {
   onRefresh?: () => void;
   /** Room for the map's tools (photos, drawing, search, print, routes). */
   children?: ReactNode;
-}
-
-function ToolButton({
-  label,
-  icon,
-  onClick,
-  testId,
-}: {
-  label: string;
-  icon: ReactNode;
-  onClick: () => void;
-  testId: string;
-}) {
-  return (
-    // The label shows on hover and focus from CSS (data-tip): no antd Tooltip on the public map's first load.
-    <Button
-      size="large"
-      icon={icon}
-      aria-label={label}
-      data-tip={label}
-      onClick={onClick}
-      data-testid={testId}
-      className="map-tool"
-    />
-  );
 }
 
 /** The buttons on the left of the map: zoom, 'Xem toàn cảnh', 'Làm mới bản đồ' and fit every station. */

@@ -18,6 +18,8 @@ import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { useAllStations, useAvailableLayers, useLatestReadings, useTimedItems } from '../hooks/use-map-data';
 import { chosenItem, INITIAL_LAYER_STATE, layerReducer, shownStationKind } from '../model/layer-state';
 import { BASE_MAPS, type BaseMap, isMobileAgent } from '../model/map-constants';
+import type { ActiveTool } from '../tools/map-tool';
+import { MapTools } from '../tools/map-tools';
 
 /** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */
 function detectMobile(): boolean {
@@ -39,6 +41,8 @@ export default function MapPage() {
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
   const [params, setParams] = useSearchParams();
+  const [active, setActive] = useState<ActiveTool>(null);
+  const [resetSignal, setResetSignal] = useState(0);
 
   const available = useAvailableLayers();
   const kind = shownStationKind(layers);
@@ -96,7 +100,15 @@ export default function MapPage() {
         onOpenStation={openStation}
         ariaLabel={t('map.mapLabel')}
       />
-      <MapToolbar map={map} stationPositions={positions} />
+      <MapToolbar
+        map={map}
+        stationPositions={positions}
+        onRefresh={() => {
+          setActive(null);
+          setResetSignal((n) => n + 1);
+        }}
+      />
+      <MapTools map={map} active={active} setActive={setActive} resetSignal={resetSignal} layers={layers} />
       <LayersMenu
         available={available}
         state={layers}

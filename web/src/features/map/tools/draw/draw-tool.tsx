@@ -1,0 +1,6 @@
+import type { MapToolProps } from '../map-tool';
+
+/** Placeholder until the tool is built (issue #8). */
+export function DrawTool(_props: MapToolProps) {
+  return null;
+}

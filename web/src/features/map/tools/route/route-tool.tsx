@@ -1,0 +1,6 @@
+import type { MapToolProps } from '../map-tool';
+
+/** Placeholder until the tool is built (issue #8). */
+export function RouteTool(_props: MapToolProps) {
+  return null;
+}
