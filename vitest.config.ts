@@ -13,6 +13,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One migrated template database per run, copied by each file (server/src/test/test-db.ts).
+          globalSetup: ['server/src/test/global-setup.ts'],
         },
       },
       {

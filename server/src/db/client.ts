@@ -27,6 +27,8 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Directory of the embedded database; `undefined` keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** Embedded only: start from this dump of a data directory (`dumpDatabase`) instead of an empty one. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -54,7 +56,9 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     dir = path.resolve(opts.dataDir, 'pglite');
     await mkdir(dir, { recursive: true });
   }
-  const client = await PGlite.create(dir);
+  const client = opts.loadDataDir
+    ? await PGlite.create({ dataDir: dir, loadDataDir: opts.loadDataDir })
+    : await PGlite.create(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -64,4 +68,14 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * The embedded database's whole data directory as one uncompressed tar (`loadDataDir` reopens it): how
+ * tests start every file from one migrated template instead of creating and migrating a cluster each time.
+ */
+export async function dumpDatabase(database: Database): Promise<Blob> {
+  if (database.driver !== 'pglite') throw new Error('dumpDatabase: only the embedded database can be dumped');
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
 }
