@@ -29,6 +29,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
+      // Ant Design's @rc-component packages do not declare `sideEffects: false`, so importing one export
+      // (antd's Form context imports FormProvider) kept whole packages (the form engine and its validator,
+      // ~15 KB gzip) in every page. Their modules only define components and helpers.
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }] },
       output: {
         codeSplitting: {
           groups: VENDOR_GROUPS.map((g) => ({ name: g.name, test: g.test })),
