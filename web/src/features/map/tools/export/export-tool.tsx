@@ -1,7 +1,70 @@
-import type { LayerState } from '../../model/layer-state';
+import { LoadingOutlined, PrinterOutlined } from '@ant-design/icons';
+import type { GeodataItem, StationReading } from '@flood/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { READING_TYPE_OF, waterKeys } from '../../../stations/api/readings-api';
+import { mapKeys } from '../../api/map-api';
+import { MapLegend } from '../../components/map-legend';
+import { ToolButton } from '../../components/tool-button';
+import { chosenItem, type LayerState, shownStationKind, TIMED_TYPES } from '../../model/layer-state';
 import type { MapToolProps } from '../map-tool';
+import { mapDataTime } from './data-time';
 
-/** Placeholder until the tool is built (issue #8). */
-export function ExportTool(_props: MapToolProps & { layers: LayerState }) {
-  return null;
+const ExportPanel = lazy(() => import('./export-panel'));
+
+/**
+ * Print and export (issue #8; public-portal §2 "print control (landscape, title 'Cảnh báo lũ')"): one button
+ * opening a small menu — 'In bản đồ', 'Xuất ảnh PNG', 'Xuất PDF'. Only the button is in the map's first
+ * load; the menu and the drawing code (html-to-image, the PDF writer) come on first use.
+ */
+export function ExportTool({ layers, ...tool }: MapToolProps & { layers: LayerState }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const anchor = useRef<HTMLDivElement>(null);
+
+  /** The time of the data shown, from what the map's hooks (use-map-data) loaded for these layers. */
+  const dataTime = () => {
+    const kind = shownStationKind(layers);
+    const chosen = chosenItem(layers);
+    return mapDataTime(
+      layers,
+      kind ? queryClient.getQueryData<StationReading[]>(waterKeys.current(READING_TYPE_OF[kind])) : undefined,
+      chosen ? queryClient.getQueryData<GeodataItem[]>(mapKeys.geodataList(TIMED_TYPES[chosen.layer])) : undefined,
+    );
+  };
+
+  return (
+    <div className="map-export-anchor" ref={anchor}>
+      <ToolButton
+        label={t('map.exportMap.button')}
+        icon={busy ? <LoadingOutlined /> : <PrinterOutlined />}
+        onClick={() => {
+          setUsed(true);
+          setOpen((o) => !o);
+        }}
+        testId="map-export"
+        disabled={!tool.map}
+      />
+      {used && (
+        <Suspense fallback={null}>
+          <ExportPanel
+            {...tool}
+            legend={<MapLegend state={layers} defaultOpen />}
+            dataTime={dataTime}
+            notify={{ error: (text) => void message.error(text), warning: (text) => void message.warning(text) }}
+            open={open}
+            setOpen={setOpen}
+            setBusy={setBusy}
+            anchor={anchor}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
 }
