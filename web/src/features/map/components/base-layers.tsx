@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import { divIcon, geoJSON, type Layer } from 'leaflet';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Pane, useMapEvents } from 'react-leaflet';
 import { useNewestGeoJson } from '../hooks/use-map-data';
@@ -9,6 +9,9 @@ import type { OverlayKey } from '../model/layer-state';
 import { REGION_LABEL_MIN_ZOOM } from '../model/map-constants';
 import { formatMapNumber } from '../model/map-texts';
 import { FeatureLayer, type FeatureProperties } from './feature-layer';
+
+/** Routes saved by staff, drawn with the evacuation roads (loaded when the overlay is first switched on). */
+const SavedRoutes = lazy(() => import('../tools/route/saved-routes'));
 
 /** Fill colours of the communes, chosen by their area id (ID_3). */
 const REGION_COLOURS = ['#8dd3c7', '#ffffb3', '#bebada', '#fb8072', '#80b1d3', '#fdb462', '#b3de69', '#fccde5'];
@@ -92,6 +95,11 @@ export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean>
           style={{ color: '#2e7d32', weight: 4, opacity: 0.9, dashArray: '8 6' }}
           bind={(p, layer) => tooltip([text(p.ref), text(p.ten)].filter(Boolean).join(' – '))(layer)}
         />
+        {overlays.evacuationRoads && (
+          <Suspense fallback={null}>
+            <SavedRoutes />
+          </Suspense>
+        )}
         <FeatureLayer
           type="COMMUNE_OFFICE"
           point={{ radius: 6, color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 1 }}
