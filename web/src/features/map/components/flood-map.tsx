@@ -1,7 +1,7 @@
 import type { MapTiles, StationReading } from '@flood/domain';
 import { canvas, type Map as LeafletMap } from 'leaflet';
-import { type Ref, useState } from 'react';
-import { MapContainer, Pane, TileLayer } from 'react-leaflet';
+import { type Ref, useEffect, useState } from 'react';
+import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../app-info/api/app-info-api';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
@@ -27,6 +27,21 @@ function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined
 }
 
 /**
+ * Leaflet only follows the window's size: when the page above the map changes height (the warning banner
+ * appears or grows, a phone's bars), it must be told, or clicks and the centre are off by that much.
+ */
+function FollowContainerSize() {
+  const map = useMap();
+  useEffect(() => {
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
+/**
  * The Leaflet map: a base map, the district's layers (regions, commune offices, overlays), the chosen
  * GeoJSON layer and the station markers. The data layer draws on a canvas (a flood layer has thousands of
  * polygons); the small district layers are SVG above it, letting events through except on their shapes.
@@ -46,6 +61,7 @@ export function FloodMap({ mapRef, base, layers, chosenUrl, readings, onOpenStat
         zoomControl={false}
         className="flood-map-canvas"
       >
+        <FollowContainerSize />
         <BaseTiles base={base} tiles={info?.mapTiles} />
         <Pane name="data" style={{ zIndex: 400 }}>
           {chosen && chosenUrl && (

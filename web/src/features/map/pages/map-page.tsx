@@ -89,7 +89,11 @@ export default function MapPage() {
   );
 
   return (
-    <div className={route?.noHeader ? 'map-page map-page-bare' : 'map-page'} data-testid="map-page">
+    <div
+      className={route?.noHeader ? 'map-page map-page-bare' : 'map-page'}
+      data-map-mode={active ?? undefined}
+      data-testid="map-page"
+    >
       <h1 className="visually-hidden">{t('page.maps')}</h1>
       <FloodMap
         mapRef={setMap}
@@ -108,7 +112,14 @@ export default function MapPage() {
           setResetSignal((n) => n + 1);
         }}
       />
-      <MapTools map={map} active={active} setActive={setActive} resetSignal={resetSignal} layers={layers} />
+      <MapTools
+        map={map}
+        active={active}
+        setActive={setActive}
+        resetSignal={resetSignal}
+        showOverlay={(overlay) => dispatch({ type: 'toggleOverlay', overlay, on: true })}
+        layers={layers}
+      />
       <LayersMenu
         available={available}
         state={layers}

@@ -1,4 +1,5 @@
 import type { Map as LeafletMap } from 'leaflet';
+import type { OverlayKey } from '../model/layer-state';
 
 /**
  * The map's modes that take over clicks on the map; one at a time (starting one ends the other).
@@ -17,4 +18,6 @@ export interface MapToolProps {
    * position) and leaves its mode.
    */
   resetSignal: number;
+  /** Switches an overlay of the layers menu on (a saved route shows in 'Đường sơ tán'). */
+  showOverlay: (overlay: OverlayKey) => void;
 }
