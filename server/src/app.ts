@@ -30,6 +30,10 @@ import { createDataLayersCache } from './features/data-layers/data-layers.cache'
 import { dataLayersRoutes } from './features/data-layers/data-layers.routes';
 import { createDataLayersService } from './features/data-layers/data-layers.service';
 import { eventsRoutes } from './features/events/events.routes';
+import { feedbackRoutes } from './features/feedback/feedback.routes';
+import { createFeedbackService } from './features/feedback/feedback.service';
+import { filesRoutes } from './features/files/files.routes';
+import { createFilesService } from './features/files/files.service';
 import { floodPhotosRoutes } from './features/flood-photos/flood-photos.routes';
 import { createFloodPhotosService } from './features/flood-photos/flood-photos.service';
 import { geodataRoutes } from './features/geodata/geodata.routes';
@@ -39,6 +43,8 @@ import { createReportDataService } from './features/geodata/report-data.service'
 import { groupsRoutes } from './features/groups/groups.routes';
 import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes, mapTilesOf } from './features/health/health.routes';
+import { newsRoutes } from './features/news/news.routes';
+import { createNewsService } from './features/news/news.service';
 import { openDataRoutes } from './features/open-data/open-data.routes';
 import { createOpenDataService } from './features/open-data/open-data.service';
 import { importRoutes } from './features/readings/import.routes';
@@ -289,6 +295,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     floodPhotos: createFloodPhotosService({ db, storage, maxBytes: floodPhotoMaxBytes }),
     maxBytes: floodPhotoMaxBytes,
     rateLimit: { max: config.FLOOD_PHOTO_RATE_LIMIT, windowMs: config.FLOOD_PHOTO_RATE_WINDOW_MINUTES * 60_000 },
+  });
+  // News, directive documents, the about page, view counts, uploads and feedback (issue #9).
+  const filesMaxBytes = config.FILES_MAX_MB * 1024 * 1024;
+  await app.register(filesRoutes, {
+    files: createFilesService({ db, storage, maxBytes: filesMaxBytes }),
+    maxBytes: filesMaxBytes,
+  });
+  await app.register(newsRoutes, { news: createNewsService({ db, timeZone, now }) });
+  await app.register(feedbackRoutes, {
+    feedback: createFeedbackService({ db }),
+    rateLimit: { max: config.FEEDBACK_RATE_LIMIT, windowMs: config.FEEDBACK_RATE_WINDOW_MINUTES * 60_000 },
   });
   // Route planning and place search over the current base layers (issue #8); external services only when set.
   const geoLayers = createGeoLayers({ db, storage });

@@ -80,6 +80,11 @@ export const ConfigSchema = z.object({
   /** Anonymous flood photo posts per client address per window (signed-in staff are not limited). */
   FLOOD_PHOTO_RATE_LIMIT: int(5, 1),
   FLOOD_PHOTO_RATE_WINDOW_MINUTES: int(10, 1),
+  /** Largest news upload (editor image, attachment, directive PDF) through `POST /api/files`. */
+  FILES_MAX_MB: int(20, 1),
+  /** Anonymous feedback posts per client address per window (signed-in staff are not limited). */
+  FEEDBACK_RATE_LIMIT: int(5, 1),
+  FEEDBACK_RATE_WINDOW_MINUTES: int(10, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),

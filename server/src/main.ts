@@ -7,6 +7,7 @@ import { seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
 import { seedDemoFloodPhotos } from './features/flood-photos/flood-photos.seed';
 import { seedGeodata } from './features/geodata/geodata.seed';
+import { seedDemoNews } from './features/news/news.seed';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
 import { createLocalStorage } from './lib/storage';
@@ -64,6 +65,8 @@ async function main(): Promise<void> {
   if (config.DEMO) {
     const photos = await seedDemoFloodPhotos({ db: database.db, storage, now: new Date() });
     if (photos > 0) process.stdout.write(`Đã nạp ảnh ngập lụt minh hoạ / demo flood photos loaded: ${photos}\n`);
+    const newsItems = await seedDemoNews({ db: database.db, storage, now: new Date() });
+    if (newsItems > 0) process.stdout.write(`Đã nạp tin tức minh hoạ / demo news loaded: ${newsItems}\n`);
   }
   const app = await buildApp({ config, database, storage });
   let stopDemo = () => {};

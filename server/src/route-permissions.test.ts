@@ -34,6 +34,17 @@ const PUBLIC = new Set([
   'GET /api/flood/:id/image',
   'GET /api/flood/:id/thumbnail',
   'POST /api/flood',
+  // News, the about page, view counts, uploaded files and the feedback form (issue #9).
+  'GET /api/news',
+  'GET /api/news/about',
+  'GET /api/news/:id',
+  'GET /api/document',
+  'GET /api/document/:id',
+  'POST /api/view',
+  'GET /api/view',
+  'GET /api/files/:id',
+  'GET /api/files/:id/thumbnail',
+  'POST /api/feedback',
   // Route planning and place search of the public map, and the saved routes it draws (issue #8).
   'POST /api/route',
   'GET /api/route/saved',

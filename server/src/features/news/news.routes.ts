@@ -1,0 +1,132 @@
+import {
+  DirectiveDocumentPageSchema,
+  DirectiveDocumentSchema,
+  DocumentListQuerySchema,
+  NewsBodySchema,
+  NewsIdParamsSchema,
+  NewsListQuerySchema,
+  NewsPageSchema,
+  NewsSchema,
+  OkSchema,
+  ViewBodySchema,
+  ViewCountSchema,
+  ViewQuerySchema,
+  ViewStatisticSchema,
+} from '@flood/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { NewsService } from './news.service';
+
+const staff = { anyOf: ['news' as const] };
+const tags = ['Tin tức / News'];
+
+/**
+ * `/api/news`, `/api/view`, `/api/view-statistic` (public-portal §7, back-office §7). Reads are public (visitors
+ * see PUBLISH items whose date has come; `news` staff see everything, and `all=true` lists drafts too).
+ */
+export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
+  app.get('/api/news', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Danh sách tin (công khai: đã xuất bản; all=true: quản trị, quyền news)',
+      querystring: NewsListQuerySchema,
+      response: { 200: NewsPageSchema },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.list(req.actor, req.query);
+    },
+  });
+  app.get('/api/news/about', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Trang giới thiệu (bản ghi GIOI_THIEU duy nhất)', response: { 200: NewsSchema } },
+    handler: (req) => news.about(req.actor),
+  });
+  app.get('/api/news/:id', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Chi tiết tin (mã là số)', params: NewsIdParamsSchema, response: { 200: NewsSchema } },
+    handler: (req) => news.get(req.actor, req.params.id),
+  });
+  app.post('/api/news', {
+    config: { access: staff },
+    schema: {
+      tags,
+      summary: 'Tạo tin / văn bản / trang giới thiệu',
+      body: NewsBodySchema,
+      response: { 200: NewsSchema },
+    },
+    handler: (req) => news.create(req.actor, req.body),
+  });
+  app.put('/api/news/:id', {
+    config: { access: staff },
+    schema: {
+      tags,
+      summary: 'Sửa tin',
+      params: NewsIdParamsSchema,
+      body: NewsBodySchema,
+      response: { 200: NewsSchema },
+    },
+    handler: (req) => news.update(req.actor, req.params.id, req.body),
+  });
+  app.delete('/api/news/:id', {
+    config: { access: staff },
+    schema: { tags, summary: 'Xoá tin', params: NewsIdParamsSchema, response: { 200: OkSchema } },
+    handler: async (req) => {
+      await news.remove(req.actor, req.params.id);
+      return { ok: true as const };
+    },
+  });
+
+  // The `document` resource (back-office §7) is a read-only view over DOCUMENT items (DECISIONS.md).
+  app.get('/api/document', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Văn bản chỉ đạo đã xuất bản (mới nhất trước); lưu/xoá qua /api/news',
+      querystring: DocumentListQuerySchema,
+      response: { 200: DirectiveDocumentPageSchema },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.documents(req.query);
+    },
+  });
+  app.get('/api/document/:id', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Chi tiết văn bản chỉ đạo',
+      params: NewsIdParamsSchema,
+      response: { 200: DirectiveDocumentSchema },
+    },
+    handler: (req) => news.document(req.actor, req.params.id),
+  });
+
+  app.post('/api/view', {
+    config: { access: 'public' },
+    schema: { tags, summary: 'Ghi một lượt xem', body: ViewBodySchema, response: { 200: ViewCountSchema } },
+    handler: (req) => news.addView(req.actor, req.body.newsId),
+  });
+  app.get('/api/view', {
+    config: { access: 'public' },
+    schema: {
+      tags,
+      summary: 'Số lượt xem của một tin',
+      querystring: ViewQuerySchema,
+      response: { 200: ViewCountSchema },
+    },
+    handler: async (req, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return news.viewCount(req.actor, req.query.newsId);
+    },
+  });
+  app.get('/api/view-statistic', {
+    config: { access: staff },
+    schema: {
+      tags,
+      summary: 'Thống kê lượt xem: hôm nay, tuần, tháng, năm (theo giờ huyện)',
+      response: { 200: ViewStatisticSchema },
+    },
+    handler: (req) => news.statistic(req.actor),
+  });
+};
