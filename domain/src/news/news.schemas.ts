@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 
@@ -56,8 +57,15 @@ export const NewsSummarySchema = z
   .meta({ id: 'NewsSummary' });
 export type NewsSummary = z.infer<typeof NewsSummarySchema>;
 
-/** One news item with its (sanitised) HTML body. */
-export const NewsSchema = NewsSummarySchema.extend({ content: z.string() }).meta({ id: 'News' });
+/** An attachment of a news item: its URL and the uploader's original file name (label with `attachmentLabel`). */
+export const NewsAttachmentSchema = z.object({ url: z.string(), name: z.string() }).meta({ id: 'NewsAttachment' });
+export type NewsAttachment = z.infer<typeof NewsAttachmentSchema>;
+
+/** One news item with its (sanitised) HTML body and its attachments by name (`files` in the same order). */
+export const NewsSchema = NewsSummarySchema.extend({
+  content: z.string(),
+  attachments: z.array(NewsAttachmentSchema).default([]),
+}).meta({ id: 'News' });
 export type News = z.infer<typeof NewsSchema>;
 
 const optionalText = (max: number) =>
@@ -126,8 +134,10 @@ export const NewsIdParamsSchema = z.object({
     .pipe(z.number().int().max(2_147_483_647)),
 });
 
-export const ViewBodySchema = z.object({ newsId: z.coerce.number().int().positive() }).meta({ id: 'ViewBody' });
-export const ViewQuerySchema = z.object({ newsId: z.coerce.number().int().positive() });
+export const ViewBodySchema = z
+  .object({ newsId: z.coerce.number().int().positive().max(DB_ID_MAX) })
+  .meta({ id: 'ViewBody' });
+export const ViewQuerySchema = z.object({ newsId: z.coerce.number().int().positive().max(DB_ID_MAX) });
 export const ViewCountSchema = z
   .object({ newsId: z.number().int(), count: z.number().int() })
   .meta({ id: 'ViewCount' });

@@ -3,6 +3,7 @@ import {
   alertMessageEn,
   cmToM,
   DISCONNECTED_LABEL,
+  formatNumber,
   NO_DATA_LABEL,
   RAIN_STATUS_LABELS,
   type StationKind,
@@ -15,10 +16,7 @@ export type MapLanguage = 'vi' | 'en';
 
 /** A number as the reader's language writes it: '1,25' in Vietnamese, '1.25' in English. */
 export function formatMapNumber(value: number, decimals: number, lang: MapLanguage): string {
-  return value.toLocaleString(lang === 'en' ? 'en-GB' : 'vi-VN', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
+  return formatNumber(value, decimals, lang);
 }
 
 /** A station's value without its unit, as the stations page shows it: rain 1 decimal (mm/h), water in m, 2 decimals. */

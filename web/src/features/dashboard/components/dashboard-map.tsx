@@ -1,0 +1,93 @@
+import 'leaflet/dist/leaflet.css';
+import '../../map/map.css';
+import '../../map/map-panels.css';
+import './dashboard-map.css';
+import type { StationKind } from '@flood/domain';
+import type { Map as LeafletMap } from 'leaflet';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FloodMap } from '../../map/components/flood-map';
+import { MapLegend } from '../../map/components/map-legend';
+import { MapToolbar } from '../../map/components/map-toolbar';
+import { useLatestReadings } from '../../map/hooks/use-map-data';
+import { INITIAL_LAYER_STATE, layerReducer } from '../../map/model/layer-state';
+import { isMobileAgent } from '../../map/model/map-constants';
+import { MapKindSwitch } from './map-kind-switch';
+
+// The station dialog is antd's Modal: it comes (with antd's scope) when a station is first opened, so the
+// dashboard's first load has no antd.
+const StationModal = lazy(async () => {
+  const [{ withAntd }, { StationModal: Modal }] = await Promise.all([
+    import('../../../app/antd-scope'),
+    import('../../map/components/station-modal'),
+  ]);
+  return { default: withAntd(Modal) };
+});
+
+/** Phones and touch screens: one finger scrolls the page, two move the map (no trap in a scrolling page). */
+function isTouchFirst(): boolean {
+  return isMobileAgent() || Boolean(window.matchMedia?.('(pointer: coarse)').matches);
+}
+
+/**
+ * The dashboard's map (spec §2): the map page's own map, base map and station markers, in a fixed-height
+ * section, with the navigation buttons and the legend but without the tools (drawing, routes, photos...).
+ * The wheel scrolls the page rather than zooming the map. Loaded (with Leaflet) only when scrolled near.
+ */
+export default function DashboardMap({
+  kind,
+  onKindChange,
+}: {
+  kind: StationKind;
+  onKindChange: (kind: StationKind) => void;
+}) {
+  const { t } = useTranslation();
+  const [map, setMap] = useState<LeafletMap | null>(null);
+  const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
+  const readings = useLatestReadings(kind);
+  const mobile = isMobileAgent() || !window.matchMedia?.('(min-width: 768px)').matches;
+  const layers = useMemo(
+    () =>
+      layerReducer(INITIAL_LAYER_STATE, { type: 'chooseReal', option: kind === 'water' ? 'realWater' : 'realRain' }),
+    [kind],
+  );
+  const positions = useMemo(
+    () => (readings.data ?? []).map((r) => [r.lat, r.long] as [number, number]),
+    [readings.data],
+  );
+
+  useEffect(() => {
+    if (!map) return;
+    map.scrollWheelZoom.disable();
+    if (isTouchFirst()) map.dragging.disable();
+  }, [map]);
+
+  return (
+    <div className="dash-map-frame" data-testid="dash-map">
+      <FloodMap
+        mapRef={setMap}
+        base="national"
+        layers={layers}
+        chosenUrl={null}
+        readings={readings.data}
+        onOpenStation={(code) => setModal({ code, open: true })}
+        ariaLabel={t('dashboard.mapLabel')}
+      />
+      <MapToolbar map={map} stationPositions={positions} />
+      <MapKindSwitch kind={kind} onChange={onKindChange} />
+      <MapLegend state={layers} defaultOpen={!mobile} />
+      {modal && (
+        <Suspense fallback={null}>
+          <StationModal
+            key={modal.code}
+            stationCode={modal.code}
+            open={modal.open}
+            mobile={mobile}
+            onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
+            afterClose={() => setModal((m) => (m && !m.open ? null : m))}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

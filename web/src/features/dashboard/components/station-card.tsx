@@ -1,0 +1,54 @@
+import { cmToM, type StationReading } from '@flood/domain';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDistrictDateTime } from '../../../lib/format/date';
+import { formatMapNumber, type MapLanguage, readingStatusText } from '../../map/model/map-texts';
+import { statusColour, textOn } from '../../stations/components/reading-colours';
+
+/**
+ * The value of a dashboard card without its unit: rain in mm/h (1 decimal), water in metres with 2 decimals,
+ * 1 on a phone (spec §9 "1 on the mobile dashboard"); '–' without a reading.
+ */
+export function cardValueText(reading: StationReading, lang: MapLanguage, mobile: boolean): string {
+  if (reading.value === null) return '–';
+  if (reading.kind === 'water') return formatMapNumber(cmToM(reading.value), mobile ? 1 : 2, lang);
+  return formatMapNumber(reading.value, 1, lang);
+}
+
+/**
+ * One station of a dashboard carousel (spec §2 "Dashboard"): its trimmed name, value and status, in the
+ * colours of the one rule the server classified it by (DECISIONS.md). It opens the station on the map.
+ */
+export function StationCard({ reading, mobile }: { reading: StationReading; mobile: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const colour = statusColour(reading.kind, reading.status);
+  const name = reading.stationName.trim();
+  const style = { '--status-colour': colour, '--status-text': textOn(colour) } as CSSProperties;
+  return (
+    <Link
+      to={`/maps?station=${encodeURIComponent(reading.stationCode)}`}
+      className="station-card"
+      style={style}
+      data-testid={`dash-card-${reading.stationCode}`}
+      data-status={reading.status}
+    >
+      <span className="station-card-name" title={name}>
+        {name}
+      </span>
+      <span className="station-card-value">
+        <strong data-testid={`dash-value-${reading.stationCode}`}>{cardValueText(reading, lang, mobile)}</strong>{' '}
+        <span className="station-card-unit">{reading.kind === 'water' ? 'm' : 'mm/h'}</span>
+      </span>
+      <span className="station-card-status" data-testid={`dash-status-${reading.stationCode}`}>
+        {readingStatusText(reading, lang)}
+      </span>
+      {reading.observedAt && (
+        <span className="station-card-time">
+          {t('dashboard.updatedAt', { time: formatDistrictDateTime(reading.observedAt) })}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,150 @@
+import '../dashboard.css';
+import type { StationKind, StationReading } from '@flood/domain';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoading } from '../../../app/layout/page-loading';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { useLatestReadings } from '../../map/hooks/use-map-data';
+import { isMobileAgent } from '../../map/model/map-constants';
+import { Carousel } from '../components/carousel';
+import { DashboardMapPreview } from '../components/dashboard-map-preview';
+import { LatestDocuments } from '../components/latest-documents';
+import { StationCard } from '../components/station-card';
+import { useDesktop } from '../hooks/use-desktop';
+import { useNearViewport } from '../hooks/use-near-viewport';
+
+/** Leaflet and ECharts are chunks of their own, fetched when the visitor scrolls near them. */
+const DashboardMap = lazy(() => import('../components/dashboard-map'));
+const StationsChart = lazy(() => import('../components/stations-chart'));
+
+const NONE: readonly StationReading[] = [];
+const stationKey = (r: StationReading) => r.stationCode;
+
+function Loading({ height }: { height: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="dash-loading" style={{ height }} role="status">
+      {t('common.loading')}
+    </div>
+  );
+}
+
+/**
+ * The flood map section: an empty frame of the same height until the visitor scrolls near it. On phones
+ * (the spec's mobile agent) it first shows the light preview, and the interactive map (Leaflet) only once
+ * asked for; elsewhere the interactive map at once.
+ */
+function MapSection() {
+  const { t } = useTranslation();
+  const [ref, near] = useNearViewport<HTMLElement>('200px');
+  const [kind, setKind] = useState<StationKind>('rain');
+  const [interactive, setInteractive] = useState(() => !isMobileAgent());
+  return (
+    <section ref={ref} className="dash-section" aria-labelledby="dash-map-title" data-testid="dash-map-section">
+      <div className="dash-section-head">
+        <h2 id="dash-map-title" className="dash-heading">
+          {t('dashboard.map')}
+        </h2>
+        <Link to="/maps" className="dash-more" data-testid="dash-full-map">
+          {t('dashboard.fullMap')}
+        </Link>
+      </div>
+      <p className="dash-hint">{t(interactive ? 'dashboard.mapHint' : 'dashboard.previewHint')}</p>
+      <div className="dash-map">
+        {near &&
+          (interactive ? (
+            <Suspense fallback={<Loading height={0} />}>
+              <DashboardMap kind={kind} onKindChange={setKind} />
+            </Suspense>
+          ) : (
+            <DashboardMapPreview kind={kind} onKindChange={setKind} onOpen={() => setInteractive(true)} />
+          ))}
+      </div>
+    </section>
+  );
+}
+
+/** The comparison chart: desktop only (spec §2), not even fetched on a phone, and only once scrolled near. */
+function ChartSection({ rain, water }: { rain: readonly StationReading[]; water: readonly StationReading[] }) {
+  const { t } = useTranslation();
+  const desktop = useDesktop();
+  const [ref, near] = useNearViewport<HTMLElement>('200px');
+  if (!desktop) return null;
+  return (
+    <section ref={ref} className="dash-section dash-chart" aria-labelledby="dash-chart-title" data-testid="dash-chart">
+      <h2 id="dash-chart-title" className="dash-heading">
+        {t('dashboard.chart')}
+      </h2>
+      {near ? (
+        <Suspense fallback={<Loading height={428} />}>
+          <StationsChart rain={rain} water={water} />
+        </Suspense>
+      ) : (
+        <Loading height={428} />
+      )}
+    </section>
+  );
+}
+
+/**
+ * /dashboard, the public home (spec §2): carousels of the rain and the water stations, the flood map, the
+ * station comparison chart (not on phones) and the latest 4 directive documents. The readings are the map's
+ * (the latest of every station, kept live by the event stream); plain markup, no antd on the first load.
+ */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('page.dashboard'));
+  const [mobile] = useState(isMobileAgent);
+  const rain = useLatestReadings('rain');
+  const water = useLatestReadings('water');
+  // The page's content renders from deferred copies of the readings (null on the first render: 'not yet'):
+  // React renders it as a transition, in slices that yield to the browser, instead of one long task with the
+  // shell's first render (the readings are preloaded, so often there already) or with the query's
+  // synchronous update. Later updates (the event stream) follow the same way.
+  const rainData = useDeferredValue<readonly StationReading[] | undefined | null>(rain.data, null);
+  const waterData = useDeferredValue<readonly StationReading[] | undefined | null>(water.data, null);
+  const rainReadings = rainData ?? NONE;
+  const waterReadings = waterData ?? NONE;
+  const card = (r: StationReading) => <StationCard reading={r} mobile={mobile} />;
+
+  // Everything appears at once when the readings are in: sections that filled one by one pushed the map
+  // down under the reader's eyes (a layout shift).
+  const waiting = (pending: boolean, data: unknown, deferred: unknown) =>
+    pending || deferred === null || (data !== undefined && deferred === undefined);
+  if (waiting(rain.isPending, rain.data, rainData) || waiting(water.isPending, water.data, waterData)) {
+    return (
+      <div className="dash-page" data-testid="dashboard">
+        <h1 className="dash-visually-hidden">{t('page.dashboard')}</h1>
+        <PageLoading />
+      </div>
+    );
+  }
+
+  return (
+    <div className="dash-page" data-testid="dashboard">
+      <h1 className="dash-visually-hidden">{t('page.dashboard')}</h1>
+      <div className="dash-section dash-stations">
+        <Carousel
+          title={t('dashboard.rainStations')}
+          items={rainReadings}
+          itemKey={stationKey}
+          renderItem={card}
+          empty={rain.isPending ? t('common.loading') : t('dashboard.noStations')}
+          data-testid="dash-rain"
+        />
+        <Carousel
+          title={t('dashboard.waterStations')}
+          items={waterReadings}
+          itemKey={stationKey}
+          renderItem={card}
+          empty={water.isPending ? t('common.loading') : t('dashboard.noStations')}
+          data-testid="dash-water"
+        />
+      </div>
+      <MapSection />
+      <ChartSection rain={rainReadings} water={waterReadings} />
+      <LatestDocuments />
+    </div>
+  );
+}

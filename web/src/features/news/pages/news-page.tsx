@@ -1,0 +1,82 @@
+import '../news-public.css';
+import type { NewsPage as NewsPageData } from '@flood/domain';
+import { NEWS_HOME_SIZE } from '@flood/domain';
+import { type UseQueryResult, useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageLoading } from '../../../app/layout/page-loading';
+import { useDocumentTitle } from '../../../components/use-document-title';
+import { fetchNewsList, newsKeys } from '../api/news-api';
+import { NewsCardGrid } from '../components/public/news-card-grid';
+import { NEWS_TABS } from '../components/public/news-public-helpers';
+
+const MORE_KEYS = { warning: 'newsPublic.moreWarning', activity: 'newsPublic.moreActivity' } as const;
+
+const homeQuery = (tab: (typeof NEWS_TABS)[number]) => ({ page: 1, pageSize: NEWS_HOME_SIZE, type: tab.type });
+
+/**
+ * `/news`: 'Tin cảnh báo' and 'Tin hoạt động', the latest 6 published items of each with 'Xem thêm'. Both
+ * sections appear together once both lists are in: the second does not jump down when the first fills.
+ */
+export default function NewsPage() {
+  const { t } = useTranslation();
+  const title = t('page.news');
+  useDocumentTitle(title);
+  const lists = useQueries({
+    queries: NEWS_TABS.map((tab) => ({
+      queryKey: newsKeys.list(homeQuery(tab)),
+      queryFn: () => fetchNewsList(homeQuery(tab)),
+    })),
+  });
+  return (
+    <div className="news-page">
+      <h1 className="news-page-title">{title}</h1>
+      {lists.some((list) => list.isPending) ? (
+        <PageLoading />
+      ) : (
+        NEWS_TABS.map((tab, i) => (
+          <NewsSection
+            key={tab.key}
+            tab={tab}
+            list={lists[i]!}
+            first={i === 0}
+            title={t(tab.labelKey)}
+            moreLabel={t(MORE_KEYS[tab.key])}
+          />
+        ))
+      )}
+    </div>
+  );
+}
+
+function NewsSection({
+  tab,
+  list,
+  first,
+  title,
+  moreLabel,
+}: {
+  tab: (typeof NEWS_TABS)[number];
+  list: UseQueryResult<NewsPageData>;
+  /** The first section starts in view. */
+  first: boolean;
+  title: string;
+  moreLabel: string;
+}) {
+  const { t } = useTranslation();
+  const { data, isPending, isError } = list;
+  const headingId = `news-section-${tab.key}`;
+  return (
+    <section className="news-section page-panel" aria-labelledby={headingId} data-testid={headingId}>
+      <div className="news-section-head">
+        <h2 id={headingId} className="news-section-title">
+          {title}
+        </h2>
+        <Link to={`/all-news?tab=${tab.key}`} className="news-more" aria-label={moreLabel}>
+          {t('newsPublic.more')}
+        </Link>
+      </div>
+      <NewsCardGrid items={data?.items} loading={isPending} failed={isError} headingLevel={3} inView={first} />
+    </section>
+  );
+}
