@@ -1,34 +1,21 @@
 // Issue #5 figures: latency from a push call's acknowledgement to (a) the alert event on an open
 // /api/events stream and (b) the message handed to the SMS gateway (an HTTP sink in this process, wired in
-// through SMS_GATEWAY=http), p50/p99; and messages dispatched per second. Baseline: GET /api/health latency.
+// through SMS_GATEWAY=http), p50/p99; and messages dispatched per second. Baselines: Node's bare `http` relaying
+// the same push calls (same ack bytes) to an open stream, measured the same way; Node posting the same messages
+// to the same sink one after another; GET /api/health latency is shown too. Returns its rows for bench/run.mjs.
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchEnv, createDatabase, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { startBare } from './baselines.mjs';
+import { openStreams } from './event-streams.mjs';
+import { benchEnv, createDatabase, districtParts, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { row } from './report.mjs';
 
 const TRIALS = Number(process.env.BENCH_ALERT_TRIALS ?? 60);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 50);
-const TZ = 'Asia/Ho_Chi_Minh';
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-
-function clock(t) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TZ,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(t))
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
-}
 
 /** The SMS provider: records when each message arrives, by station name in its text. */
 async function startSink() {
@@ -77,10 +64,41 @@ async function openStream(base) {
   return { seen, close: () => ac.abort() };
 }
 
+/** Push ack → frame on an open stream, through bare `http` relaying the calls: the floor of the first figure. */
+async function relayBaseline(ack) {
+  const bare = await startBare({ '/api/receive-water-level': { body: ack, relay: true } });
+  const seen = new Map();
+  const close = await openStreams(bare.base, 1, (_i, data, t) => seen.set(data.stationCode, t));
+  const out = [];
+  try {
+    for (let i = 0; i < TRIALS; i++) {
+      const code = `B${i}`;
+      const q = new URLSearchParams({ stationCode: code, ...districtParts(Date.now()), value: '62', key: 'k' });
+      await (await fetch(`${bare.base}/api/receive-water-level?${q}`)).arrayBuffer();
+      const at = performance.now();
+      while (!seen.has(code) && performance.now() - at < 5000) await new Promise((r) => setTimeout(r, 1));
+      if (seen.has(code)) out.push(Math.max(0, seen.get(code) - at));
+    }
+  } finally {
+    close();
+    await bare.stop();
+  }
+  return out;
+}
+
+/** The same messages posted to the same sink one after another by Node's fetch: messages/s. */
+async function postBaseline(url, bodies) {
+  const t0 = performance.now();
+  for (const body of bodies) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    await res.arrayBuffer();
+  }
+  return bodies.length / ((performance.now() - t0) / 1000);
+}
+
 export async function runAlerts() {
   console.log(`\n== Early warning (issue #5): ${TRIALS} alerts, ${RECIPIENTS} recipients`);
-  await onDatabase('pglite');
-  await onDatabase('postgres');
+  return [...(await onDatabase('pglite')), ...(await onDatabase('postgres'))];
 }
 
 async function onDatabase(kind) {
@@ -142,11 +160,12 @@ async function onDatabase(kind) {
     }
     const toEvent = [];
     const toGateway = [];
+    let ackBytes;
     const now = Date.now();
     for (const s of stations.slice(0, TRIALS)) {
-      const q = new URLSearchParams({ stationCode: s.code, ...clock(now - 60_000), value: '62', key: s.key });
+      const q = new URLSearchParams({ stationCode: s.code, ...districtParts(now - 60_000), value: '62', key: s.key });
       const res = await fetch(`${base}/api/receive-water-level?${q}`);
-      await res.arrayBuffer();
+      ackBytes = Buffer.from(await res.arrayBuffer());
       const ack = performance.now();
       const deadline = ack + 5000;
       let arrived;
@@ -170,13 +189,26 @@ async function onDatabase(kind) {
     const last = stations[TRIALS];
     const before = sink.arrivals.length;
     const t0 = performance.now();
-    const q = new URLSearchParams({ stationCode: last.code, ...clock(now - 60_000), value: '75', key: last.key });
+    const q = new URLSearchParams({
+      stationCode: last.code,
+      ...districtParts(now - 60_000),
+      value: '75',
+      key: last.key,
+    });
     await (await fetch(`${base}/api/receive-water-level?${q}`)).arrayBuffer();
     while (sink.arrivals.length - before < RECIPIENTS && performance.now() - t0 < 30_000)
       await new Promise((r) => setTimeout(r, 2));
     const sentCount = sink.arrivals.length - before;
     const seconds = (sink.arrivals.at(-1).at - t0) / 1000;
-
+    const relay = await relayBaseline(ackBytes);
+    const posted = await postBaseline(
+      sink.url,
+      sink.arrivals.slice(before).map((a) => a.body),
+    );
+    console.log(
+      `   baseline: bare http relaying the push to a stream  p50 ${fmt(pct(relay, 50), 1)} ms, p99 ${fmt(pct(relay, 99), 1)} ms (n=${relay.length})`,
+    );
+    console.log(`   baseline: Node posting the same messages in turn .. ${fmt(posted)} messages/s`);
     console.log(`   baseline: GET /api/health latency (median) ....... ${fmt(median(health), 2)} ms`);
     console.log(
       `   push ack → alert event on an open stream ......... p50 ${fmt(pct(toEvent, 50), 1)} ms, p99 ${fmt(pct(toEvent, 99), 1)} ms (n=${toEvent.length})`,
@@ -187,10 +219,37 @@ async function onDatabase(kind) {
     console.log(
       `   dispatch: ${sentCount} messages of one alert in ${fmt(seconds, 2)} s ...... ${fmt(sentCount / seconds)} messages/s`,
     );
+    const dbName = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const floor = (p) => ({
+      digits: 1,
+      baseline: { label: 'bare http relaying the push to a stream', value: pct(relay, p) },
+    });
+    return [
+      row('alerts', `${dbName}: push ack → alert event on an open stream, p50`, pct(toEvent, 50), 'ms', floor(50)),
+      row('alerts', `${dbName}: push ack → alert event on an open stream, p99`, pct(toEvent, 99), 'ms', floor(99)),
+      row(
+        'alerts',
+        `${dbName}: push ack → message handed to the SMS gateway, p50`,
+        pct(toGateway, 50),
+        'ms',
+        floor(50),
+      ),
+      row(
+        'alerts',
+        `${dbName}: push ack → message handed to the SMS gateway, p99`,
+        pct(toGateway, 99),
+        'ms',
+        floor(99),
+      ),
+      row('alerts', `${dbName}: dispatch of one alert to ${sentCount} recipients`, sentCount / seconds, 'messages/s', {
+        baseline: { label: 'Node posting the same messages in turn', value: posted },
+        note: sentCount < RECIPIENTS ? `only ${sentCount}/${RECIPIENTS} sent` : undefined,
+      }),
+    ];
   } finally {
     await server.stop();
     await sink.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
     await db?.drop();
   }
 }

@@ -1,11 +1,15 @@
 // Issue #2 figures, each with a baseline measured in the same run:
-//   1. cold start of `npm start` (already built) until /api/health answers, embedded database;
-//   2. login calls per second through the real HTTP stack.
+//   1. cold start of `npm start` (already built) until /api/health answers, embedded database (baseline: a bare
+//      node http server's start);
+//   2. login calls per second through the real HTTP stack (baselines: Node's bare `http` answering the same
+//      POST with the same bytes, and GET /api/health of the portal). Returns its rows for bench/run.mjs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startBare } from './baselines.mjs';
 import { benchEnv, fmt, freePort, median, solvedAltcha, start } from './lib.mjs';
+import { row } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -41,7 +45,7 @@ async function coldStarts() {
         out.again.push(a.ms);
         await a.stop();
       }
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
     }
   }
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)]));
@@ -70,10 +74,32 @@ async function loginRate() {
       headers: { 'content-type': 'application/json' },
       requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
     });
-    return { health, login, reused: Math.max(0, next - bodies.length) };
+    const reused = Math.max(0, next - bodies.length);
+    // Baseline: Node's bare http answering the same POST (same bodies) with the bytes of one real login answer.
+    const one = await fetch(`${base}/api/user-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, altcha: await solvedAltcha(base) }),
+    });
+    if (!one.ok) throw new Error(`login: ${one.status}`);
+    const bare = await startBare({ '/api/user-login': { body: Buffer.from(await one.arrayBuffer()) } });
+    try {
+      next = 0;
+      const node = await autocannon({
+        url: `${bare.base}/api/user-login`,
+        method: 'POST',
+        connections: 8,
+        duration: SECONDS,
+        headers: { 'content-type': 'application/json' },
+        requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length] }) }],
+      });
+      return { health, login, node, reused };
+    } finally {
+      await bare.stop();
+    }
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
   }
 }
 
@@ -91,11 +117,26 @@ export async function runFoundation() {
   console.log(
     `   restart (existing DATA_DIR) ........................ ${fmt(cs.again)} ms  (${fmt(cs.again / cs.bare, 1)}×)`,
   );
-  const { health, login, reused } = await loginRate();
+  const { health, login, node, reused } = await loginRate();
   console.log('2. Đăng nhập / login calls per second (POST /api/user-login, 8 connections, argon2id 19 MiB t=2)');
+  console.log(`   baseline: bare node http, same POST and answer .. ${fmt(node.requests.average)} req/s`);
   console.log(`   baseline: GET /api/health (database round-trip) .. ${fmt(health.requests.average)} req/s`);
   console.log(
     `   POST /api/user-login ............................... ${fmt(login.requests.average, 1)} req/s  (${fmt(login.requests.average / health.requests.average, 4)}×), p50 ${login.latency.p50} ms, p99 ${login.latency.p99} ms, non-2xx ${login.non2xx}`,
   );
   if (reused) console.log(`   note: ${reused} requests reused a payload (refused as replays)`);
+  const bareStart = { label: 'bare node http start', value: cs.bare };
+  return [
+    row('foundation', 'cold start, first, demo data loaded (default)', cs.firstDemo, 'ms', { baseline: bareStart }),
+    row('foundation', 'cold start, first, DEMO=0', cs.firstPlain, 'ms', { baseline: bareStart }),
+    row('foundation', 'restart (existing DATA_DIR)', cs.again, 'ms', { baseline: bareStart }),
+    row('foundation', 'POST /api/user-login, 8 connections (argon2id)', login.requests.average, 'req/s', {
+      digits: 1,
+      baseline: { label: 'bare http, same POST and answer', value: node.requests.average },
+      note: login.non2xx ? `non-2xx ${login.non2xx}` : undefined,
+    }),
+    row('foundation', 'POST /api/user-login, p99', login.latency.p99, 'ms', {
+      baseline: { label: 'bare http, same POST and answer', value: node.latency.p99 },
+    }),
+  ];
 }

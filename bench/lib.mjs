@@ -14,6 +14,21 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 export const fmt = (n, d = 0) => Number(n).toFixed(d);
 
+const districtClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Ho_Chi_Minh',
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+/** District date, hour and minute of an instant, as the station push and the import want them. */
+export function districtParts(t) {
+  const p = Object.fromEntries(districtClock.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
+}
+
 /** A port nobody listens on (this machine runs MariaDB, RabbitMQ… on well-known ones). */
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -38,20 +53,42 @@ export async function waitFor(url, timeoutMs = 120_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a command in its own process group; resolves when `url` answers; returns ms and a stopper. */
+/** Starts a command in its own process group; resolves when `url` answers; returns ms, its pid and a stopper. */
 export async function start(cmd, args, env, url) {
   const t0 = performance.now();
   const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, detached: true, stdio: 'ignore' });
   await waitFor(url);
   const ms = performance.now() - t0;
+  // Waits for the exit (a server still closing would answer the next one's health check on a reused port or
+  // hold its DATA_DIR); after 20 s the whole group is killed.
   const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((r) => child.once('exit', r));
     try {
       process.kill(-child.pid, 'SIGTERM');
     } catch {}
-    await Promise.race([exited, sleep(5000)]);
+    if ((await Promise.race([exited.then(() => true), sleep(20_000).then(() => false)])) === false) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+      await Promise.race([exited, sleep(5000)]);
+    }
+    // `npm start` exits before the server it started has closed: wait until nothing answers on `url` (the
+    // next start would otherwise be timed by the old server's answer, and its DATA_DIR still be in use).
+    const end = Date.now() + 20_000;
+    while (Date.now() < end) {
+      try {
+        await fetch(url, { signal: AbortSignal.timeout(1000) });
+      } catch {
+        return;
+      }
+      await sleep(50);
+    }
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
   };
-  return { ms, stop };
+  return { ms, pid: child.pid, stop };
 }
 
 /** A solved human check of a running portal (its ALTCHA cost set low by the bench). */

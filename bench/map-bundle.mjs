@@ -75,7 +75,7 @@ export async function firstLoadJs(base, webDist) {
  * and settles (tiles blocked), each gzip-compressed as served, summed. Counts what runs at load time —
  * lazy chunks that are fetched, not only the static graph — and nothing the visitor has not asked for.
  */
-export async function browserLoadJs(base, path = '/maps') {
+export async function browserLoadJs(base, path = '/maps', { ready = '.leaflet-container', userAgent, viewport } = {}) {
   const CHROMIUM = '/usr/bin/chromium';
   const { existsSync } = await import('node:fs');
   if (!existsSync(CHROMIUM)) return { na: 'no /usr/bin/chromium' };
@@ -99,7 +99,7 @@ export async function browserLoadJs(base, path = '/maps') {
     ],
   });
   try {
-    const page = await browser.newPage();
+    const page = await browser.newPage({ ...(userAgent ? { userAgent } : {}), ...(viewport ? { viewport } : {}) });
     await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
     const scripts = new Map();
     page.on('response', async (res) => {
@@ -111,11 +111,12 @@ export async function browserLoadJs(base, path = '/maps') {
       );
     });
     await page.goto(`${base}${path}`, { waitUntil: 'networkidle' });
-    await page.waitForSelector('.leaflet-container', { timeout: 15_000 });
+    await page.waitForSelector(ready, { timeout: 15_000 });
     await page.waitForLoadState('networkidle');
     let gz = 0;
     for (const size of scripts.values()) gz += await size;
-    return { gz, files: scripts.size };
+    const chunks = [...scripts.keys()].map((url) => chunkName(url.split('/').pop() ?? url));
+    return { gz, files: scripts.size, chunks };
   } finally {
     await browser.close();
   }

@@ -1,11 +1,8 @@
 // Issue #7 bench helpers for the map's hot reads (bench/map.mjs part a): wrk -t2 -c50 (autocannon with 50
 // connections where wrk is absent, as on CI), and Node's bare `http` serving fixed bytes in its own process.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import { freePort, start } from './lib.mjs';
+import { startBare } from './baselines.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -19,9 +16,10 @@ function wrkMs(text) {
   return Number(m[1]) * { us: 0.001, ms: 1, s: 1000, m: 60_000 }[m[2]];
 }
 
-function runWrk(url, seconds) {
+function runWrk(url, seconds, headers) {
+  const h = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t2', '-c50', `-d${seconds}s`, '--latency', url], {
+    const child = spawn('wrk', ['-t2', '-c50', `-d${seconds}s`, '--latency', ...h, url], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -42,49 +40,16 @@ function runWrk(url, seconds) {
   });
 }
 
-async function load(url, seconds = SECONDS) {
-  if (HAS_WRK) return runWrk(url, seconds);
-  const r = await autocannon({ url, connections: 50, duration: seconds });
+async function load(url, seconds = SECONDS, headers = {}) {
+  if (HAS_WRK) return runWrk(url, seconds, headers);
+  const r = await autocannon({ url, connections: 50, duration: seconds, headers });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors };
 }
 
-/** Warm-up, then the measured run. */
-async function measure(url) {
-  await load(url, 2);
-  return load(url);
-}
-
-/** Node's bare `http` answering each path with fixed bytes, in its own process like the portal. */
-async function startBare(bodies) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'flood-bench-bare-'));
-  const files = {};
-  for (const [p, bytes] of Object.entries(bodies)) {
-    const f = path.join(dir, `${Object.keys(files).length}.json`);
-    await writeFile(f, bytes);
-    files[p] = f;
-  }
-  const port = await freePort();
-  const code = `
-    const http = require('node:http'), fs = require('node:fs');
-    const files = ${JSON.stringify(files)};
-    const bodies = Object.fromEntries(Object.entries(files).map(([p, f]) => [p, fs.readFileSync(f)]));
-    http.createServer((req, res) => {
-      const body = bodies[req.url];
-      if (!body) { res.statusCode = 404; return res.end(); }
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length,
-        etag: '"bare"', 'cache-control': 'public, max-age=5' });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1');`;
-  const base = `http://127.0.0.1:${port}`;
-  const first = Object.keys(bodies)[0];
-  const server = await start(process.execPath, ['-e', code], {}, `${base}${first}`);
-  return {
-    base,
-    async stop() {
-      await server.stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+/** Warm-up, then the measured run: calls/s, p99 (ms) and errors under wrk -t2 -c50 (or autocannon). */
+export async function measure(url, headers = {}) {
+  await load(url, 2, headers);
+  return load(url, SECONDS, headers);
 }
 
 /** Calls/s and p99 of each path on the portal and on bare `http` with the bytes the portal sent. */
@@ -95,7 +60,10 @@ export async function hotReads(base, paths) {
     if (!res.ok) throw new Error(`${p}: ${res.status}`);
     bytes[k] = Buffer.from(await res.arrayBuffer());
   }
-  const bare = await startBare({ '/latest': bytes.latest, '/layers': bytes.layers });
+  const bare = await startBare({
+    '/latest': { body: bytes.latest, headers: { etag: '"bare"', 'cache-control': 'public, max-age=5' } },
+    '/layers': { body: bytes.layers, headers: { etag: '"bare"', 'cache-control': 'public, max-age=5' } },
+  });
   const out = {};
   try {
     for (const k of Object.keys(paths)) {

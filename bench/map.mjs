@@ -3,43 +3,30 @@
 //       p99 under wrk -t2 -c50 (autocannon with 50 connections where wrk is absent), against Node's bare
 //       `http` sending the very same bytes (fetched once from the portal);
 //   (b) push → browser: a reading pushed through /api/receive-water-level until each of 200 open
-//       /api/events streams has seen it, p50/p99 (baseline: the push round trip with no stream open);
+//       /api/events streams has seen it, p50/p99 (baseline: Node's bare `http` relaying the same pushes, with
+//       the same ack bytes, to as many open streams; the push round trip with no stream open is shown too);
 //   (c) JavaScript transferred (gzip) for a first load of /maps: index.html's scripts and modulepreloads plus
-//       the map page's lazy chunks and their static imports (baseline: the shell alone).
+//       the map page's lazy chunks and their static imports (baseline: the shell alone);
+//   (d) the web app's entry script served by the portal, against bare `http` and Debian's nginx (static-files.mjs).
+// Returns its rows for the table of bench/run.mjs.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { benchEnv, fmt, freePort, root, signIn, sleep, start } from './lib.mjs';
+import { startBare } from './baselines.mjs';
+import { openStreams } from './event-streams.mjs';
+import { benchEnv, districtParts, fmt, freePort, root, signIn, sleep, start } from './lib.mjs';
 import { browserLoadJs, firstLoadJs } from './map-bundle.mjs';
 import { hotReads, TOOL } from './map-http.mjs';
+import { row } from './report.mjs';
+import { webAssetRows } from './static-files.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 const PUSHES = Number(process.env.BENCH_PUSHES ?? 60);
 const WATER_STATIONS = 25;
 /** The built web app the portal serves (default web/dist). */
 const WEB_DIST = process.env.BENCH_WEB_DIST ?? path.join(root, 'web', 'dist');
-const TZ = 'Asia/Ho_Chi_Minh';
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 const kb = (n) => `${fmt(n / 1024, 1)} KB`;
-
-/** District date, hour and minute of an instant, as the push wants them. */
-function districtParts(t) {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: TZ,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(new Date(t))
-      .map((x) => [x.type, x.value]),
-  );
-  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
-}
 
 // ---------- portal set-up ----------
 
@@ -73,64 +60,8 @@ const pushUrl = (base, s, t, value) =>
 
 // ---------- (b) push → 200 event streams ----------
 
-/** Opens `n` /api/events streams; calls onReading(streamIndex, data, t) for every `reading` frame. */
-async function openStreams(base, n, onReading) {
-  const requests = [];
-  let ready = 0;
-  await new Promise((resolve, reject) => {
-    for (let i = 0; i < n; i++) {
-      const req = httpGet(`${base}/api/events`, { agent: false }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`/api/events: ${res.statusCode}`));
-        res.setEncoding('utf8');
-        let buf = '';
-        let counted = false;
-        res.on('data', (chunk) => {
-          const t = performance.now();
-          buf += chunk;
-          let end = buf.indexOf('\n\n');
-          while (end >= 0) {
-            const frame = buf.slice(0, end);
-            buf = buf.slice(end + 2);
-            if (!counted && frame.startsWith('retry:')) {
-              counted = true;
-              if (++ready === n) resolve();
-            } else if (frame.includes('event: reading\n')) {
-              const line = frame.split('\n').find((l) => l.startsWith('data: '));
-              if (line) onReading(i, JSON.parse(line.slice(6)), t);
-            }
-            end = buf.indexOf('\n\n');
-          }
-        });
-      });
-      req.on('error', reject);
-      requests.push(req);
-    }
-  });
-  return () => {
-    for (const r of requests) r.destroy();
-  };
-}
-
-async function pushToBrowser(base, stations) {
-  // Baseline: the push round trip alone, no stream open. Each push stores a new reading (minutes back).
-  const now = Date.now();
-  let slot = 0;
-  const nextPush = () => {
-    const s = stations[slot % stations.length];
-    const t = now - (Math.floor(slot / stations.length) + 2) * 60_000;
-    slot++;
-    return { s, t, url: pushUrl(base, s, t, 100 + (slot % 200)) };
-  };
-  const rtt = [];
-  for (let i = 0; i < PUSHES; i++) {
-    const p = nextPush();
-    const t0 = performance.now();
-    const res = await fetch(p.url);
-    const body = await res.json();
-    if (!res.ok || !body.stored) throw new Error(`push: ${res.status} ${JSON.stringify(body)}`);
-    rtt.push(performance.now() - t0);
-  }
-
+/** Each push, once acknowledged, until every one of STREAMS open streams at `base` has seen it. */
+async function fanOut(base, nextPush) {
   const waiting = new Map();
   const close = await openStreams(base, STREAMS, (_i, data, t) => {
     const w = waiting.get(`${data.stationCode}|${data.observedAt}`);
@@ -151,7 +82,7 @@ async function pushToBrowser(base, stations) {
       });
       waiting.set(key, w);
       w.t0 = performance.now();
-      const res = await fetch(p.url);
+      const res = await fetch(p.url.replace(/^http:\/\/[^/]+/, base));
       const body = await res.json();
       if (!res.ok || !body.stored) throw new Error(`push: ${res.status} ${JSON.stringify(body)}`);
       const tAll = await seen;
@@ -163,7 +94,39 @@ async function pushToBrowser(base, stations) {
   } finally {
     close();
   }
-  return { rtt, each, all };
+  return { each, all };
+}
+
+async function pushToBrowser(base, stations) {
+  // Baseline: the push round trip alone, no stream open. Each push stores a new reading (minutes back).
+  const now = Date.now();
+  let slot = 0;
+  const nextPush = () => {
+    const s = stations[slot % stations.length];
+    const t = now - (Math.floor(slot / stations.length) + 2) * 60_000;
+    slot++;
+    return { s, t, url: pushUrl(base, s, t, 100 + (slot % 200)) };
+  };
+  const rtt = [];
+  let ack;
+  for (let i = 0; i < PUSHES; i++) {
+    const p = nextPush();
+    const t0 = performance.now();
+    const res = await fetch(p.url);
+    ack = Buffer.from(await res.arrayBuffer());
+    const body = JSON.parse(ack.toString('utf8'));
+    if (!res.ok || !body.stored) throw new Error(`push: ${res.status} ${JSON.stringify(body)}`);
+    rtt.push(performance.now() - t0);
+  }
+  const portal = await fanOut(base, nextPush);
+  // Baseline: Node's bare http relaying the same pushes to the same number of open streams, same ack bytes.
+  const bare = await startBare({ '/api/receive-water-level': { body: ack, relay: true } });
+  try {
+    const relay = await fanOut(bare.base, nextPush);
+    return { rtt, ...portal, bare: relay };
+  } finally {
+    await bare.stop();
+  }
 }
 
 // ---------- the run ----------
@@ -197,6 +160,7 @@ export async function runMap() {
       layers: '/api/data-layer?pageSize=100',
     });
     const dots = (label) => `${label} `.padEnd(52, '.');
+    const rows = [];
     for (const [k, label] of [
       ['latest', 'GET /api/water?type=CURRENT_HIGH (25 stations)'],
       ['layers', 'GET /api/data-layer?pageSize=100 (layer list)'],
@@ -208,6 +172,16 @@ export async function runMap() {
       console.log(
         `   ${dots(label)} ${fmt(portal.rps)} req/s (${fmt(portal.rps / baseline.rps, 2)}× bare http; aim ≥ 0.6), p99 ${fmt(portal.p99, 2)} ms${portal.errors ? `, errors ${portal.errors}` : ''}`,
       );
+      const bareHttp = (value) => ({ label: `bare http, same ${kb(bytes)}`, value });
+      rows.push(
+        row('map', `${label}, ${TOOL}`, portal.rps, 'req/s', {
+          baseline: bareHttp(baseline.rps),
+          aim: '≥ 0.6× bare http, no error',
+          pass: portal.rps / baseline.rps >= 0.6 && !portal.errors,
+          note: portal.errors ? `${portal.errors} errors` : undefined,
+        }),
+        row('map', `${label}, p99`, portal.p99, 'ms', { digits: 2, baseline: bareHttp(baseline.p99) }),
+      );
     }
 
     const sse = await pushToBrowser(base, stations);
@@ -215,21 +189,54 @@ export async function runMap() {
       `   ${dots('baseline: push round trip, no stream open')} p50 ${fmt(pct(sse.rtt, 50), 1)} ms, p99 ${fmt(pct(sse.rtt, 99), 1)} ms`,
     );
     console.log(
+      `   ${dots(`baseline: bare http relay → ${STREAMS} streams, per stream`)} p50 ${fmt(pct(sse.bare.each, 50), 1)} ms, p99 ${fmt(pct(sse.bare.each, 99), 1)} ms`,
+    );
+    console.log(
       `   ${dots(`push → ${STREAMS} /api/events streams, per stream`)} p50 ${fmt(pct(sse.each, 50), 1)} ms, p99 ${fmt(pct(sse.each, 99), 1)} ms (aim p99 ≤ 250)`,
     );
     console.log(
       `   ${dots(`push → all ${STREAMS} streams have it`)} p50 ${fmt(pct(sse.all, 50), 1)} ms, p99 ${fmt(pct(sse.all, 99), 1)} ms`,
     );
+    const relay = (xs, p) => ({ label: `bare http relaying the push to ${STREAMS} streams`, value: pct(xs, p) });
+    rows.push(
+      row('map', 'push round trip, no stream open (p50)', pct(sse.rtt, 50), 'ms', {
+        digits: 1,
+        baseline: relay(sse.bare.each, 50),
+      }),
+      row('map', `push → each of ${STREAMS} /api/events streams, p50`, pct(sse.each, 50), 'ms', {
+        digits: 1,
+        baseline: relay(sse.bare.each, 50),
+      }),
+      row('map', `push → each of ${STREAMS} /api/events streams, p99`, pct(sse.each, 99), 'ms', {
+        digits: 1,
+        baseline: relay(sse.bare.each, 99),
+        aim: '≤ 250 ms',
+        pass: pct(sse.each, 99) <= 250,
+      }),
+      row('map', `push → all ${STREAMS} streams have it, p99`, pct(sse.all, 99), 'ms', {
+        digits: 1,
+        baseline: relay(sse.bare.all, 99),
+      }),
+    );
 
     const js = await firstLoadJs(base, WEB_DIST);
     if (js.na) {
       console.log(`   ${dots('JS of a first load of /maps (gzip)')} n/a (${js.na})`);
+      rows.push(row('map', 'JS of a first load of /maps, static graph (gzip)', `n/a (${js.na})`, ''));
     } else {
       console.log(
         `   ${dots("baseline: the shell alone (index.html's scripts)")} ${kb(js.shell.gz)} gzip in ${js.shell.files} files (${kb(js.shell.raw)} raw)`,
       );
       console.log(
         `   ${dots('JS of a first load of /maps, static graph (gzip)')} ${kb(js.total.gz)} in ${js.total.files} files (${fmt(js.total.gz / js.shell.gz, 2)}× the shell; aim ≤ 350 KB); map chunks: ${js.mapChunks.join(', ')}`,
+      );
+      rows.push(
+        row('map', 'JS of a first load of /maps, static graph (gzip)', js.total.gz / 1024, 'KB', {
+          digits: 1,
+          baseline: { label: 'the shell alone', value: js.shell.gz / 1024 },
+          aim: '≤ 350 KB',
+          pass: js.total.gz <= 350 * 1024,
+        }),
       );
     }
     const real = await browserLoadJs(base);
@@ -238,8 +245,20 @@ export async function runMap() {
         ? `   ${dots('JS of a first load of /maps in Chromium (gzip)')} n/a (${real.na})`
         : `   ${dots('JS of a first load of /maps in Chromium (gzip)')} ${kb(real.gz)} in ${real.files} files (aim ≤ 350 KB)`,
     );
+    rows.push(
+      real.na
+        ? row('map', 'JS of a first load of /maps in Chromium (gzip)', `n/a (${real.na})`, '')
+        : row('map', 'JS of a first load of /maps in Chromium (gzip)', real.gz / 1024, 'KB', {
+            digits: 1,
+            baseline: js.na ? null : { label: 'the shell alone', value: js.shell.gz / 1024 },
+            aim: '≤ 350 KB',
+            pass: real.gz <= 350 * 1024,
+          }),
+    );
+    rows.push(...(await webAssetRows(base, WEB_DIST)));
+    return rows;
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
   }
 }

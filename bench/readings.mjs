@@ -1,34 +1,22 @@
 // Issue #4 figures, on the embedded database and on PostgreSQL, each against a baseline of the same run:
 //   push throughput over HTTP (pushes/s, p99), bulk import rate (readings/s), and on PostgreSQL with
 //   50 stations × BENCH_BIG_YEARS years of 10-minute readings: a one-year hourly series of one station and
-//   the latest reading of every station.
+//   the latest reading of every station. Baselines: Node's bare `http` answering the same calls with the same bytes
+//   (pushes under the same load, the same CSV upload, the same series and latest bytes); GET /api/health is shown
+//   too. Returns its rows for bench/run.mjs.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { benchEnv, createDatabase, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { startBare } from './baselines.mjs';
+import { benchEnv, createDatabase, districtParts, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import { fillBig } from './readings-big.mjs';
+import { row } from './report.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BIG_YEARS = Number(process.env.BENCH_BIG_YEARS ?? 10);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const STATIONS = 50;
-const TZ = 'Asia/Ho_Chi_Minh';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TZ,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-/** District date, hour and minute of an instant, as the push and the import want them. */
-function districtParts(t) {
-  const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-  return { date: `${p.day}/${p.month}/${p.year}`, hour: p.hour, minute: p.minute };
-}
 
 async function createStations(base, token) {
   const out = [];
@@ -47,7 +35,7 @@ async function createStations(base, token) {
   return out;
 }
 
-async function pushThroughput(base, stations) {
+async function pushThroughput(base, stations, target = base) {
   // Unique station × minute pairs, walking back from yesterday, so every push stores a new reading.
   const paths = [];
   const t0 = Date.now() - 86_400_000;
@@ -65,7 +53,7 @@ async function pushThroughput(base, stations) {
   }
   let next = 0;
   const r = await autocannon({
-    url: base,
+    url: target,
     connections: 16,
     duration: SECONDS,
     requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }],
@@ -79,7 +67,8 @@ async function pushThroughput(base, stations) {
   };
 }
 
-async function importRate(base, token, stations) {
+/** IMPORT_ROWS 10-minute readings of the stations, three days back, as the import takes them. */
+function importCsv(stations) {
   const lines = ['stationCode,date,hour,minute,value'];
   const t0 = Date.now() - 3 * 86_400_000;
   const per = Math.ceil(IMPORT_ROWS / stations.length);
@@ -88,6 +77,11 @@ async function importRate(base, token, stations) {
     for (const s of stations) lines.push(`${s.code},${p.date},${p.hour},${p.minute},${s.kind === 'rain' ? 0.5 : 100}`);
   }
   const csv = lines.slice(0, IMPORT_ROWS + 1).join('\n');
+  return csv;
+}
+
+async function importRate(base, token, stations) {
+  const csv = importCsv(stations);
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
   const started = performance.now();
@@ -110,48 +104,39 @@ async function importRate(base, token, stations) {
   }
 }
 
-/** 50 stations × BIG_YEARS years of 10-minute readings written straight into PostgreSQL, with rollups. */
-async function fillBig(url, stations) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  const end = new Date();
-  end.setUTCMinutes(0, 0, 0);
-  const start = new Date(end.getTime() - BIG_YEARS * 365 * 86_400_000);
-  const t0 = performance.now();
-  await c.query('SET synchronous_commit = off');
-  for (const [i, s] of stations.entries()) {
-    await c.query(
-      `insert into readings (station_id, observed_at, value)
-       select $1, t, case when $2 = 'rain' then greatest(0, random() * 6 - 4) else 80 + 40 * sin(extract(epoch from t) / 86400) + random() * 5 end
-       from generate_series($3::timestamptz, $4::timestamptz, interval '10 minutes') t
-       on conflict do nothing`,
-      [s.id, s.kind, start.toISOString(), end.toISOString()],
-    );
-    await c.query(
-      `insert into readings_hourly (station_id, hour, sum, count, min, max, last_value, last_at)
-       select station_id, date_trunc('hour', observed_at, 'UTC'), sum(value), count(*), min(value), max(value),
-         (array_agg(value order by observed_at desc))[1], max(observed_at)
-       from readings where station_id = $1 group by 1, 2
-       on conflict (station_id, hour) do nothing`,
-      [s.id],
-    );
-    process.stdout.write(
-      `\r   filling: station ${i + 1}/${stations.length} (${fmt((performance.now() - t0) / 1000)} s)`,
-    );
+/** The same CSV upload answered by bare `http` with a fixed 202: the transfer alone, as readings/s. */
+async function uploadBaseline(stations) {
+  const csv = importCsv(stations);
+  const bare = await startBare({ '/api/readings/import': { body: Buffer.from('{"id":1,"status":"queued"}') } });
+  try {
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'bench.csv');
+    const started = performance.now();
+    const res = await fetch(`${bare.base}/api/readings/import`, { method: 'POST', body: form });
+    await res.arrayBuffer();
+    return IMPORT_ROWS / ((performance.now() - started) / 1000);
+  } finally {
+    await bare.stop();
   }
-  await c.query('analyze readings; analyze readings_hourly');
-  const { rows } = await c.query('select count(*)::bigint as n from readings');
-  const hourly = (await c.query('select count(*)::bigint as n from readings_hourly')).rows[0].n;
-  await c.end();
-  process.stdout.write('\n');
-  return { rows: Number(rows[0].n), hourly: Number(hourly), seconds: (performance.now() - t0) / 1000 };
+}
+
+/** Median latency of `path` on the portal and on bare `http` answering the very bytes the portal sent. */
+async function againstBare(base, url) {
+  const res = await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'identity' } });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  const bare = await startBare({ [url.split('?')[0]]: { body: Buffer.from(await res.arrayBuffer()) } });
+  try {
+    return { portal: await latency(`${base}${url}`), bare: await latency(`${bare.base}${url}`) };
+  } finally {
+    await bare.stop();
+  }
 }
 
 async function latency(url, runs = 21) {
   const ms = [];
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const res = await fetch(url);
+    const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     ms.push(performance.now() - t);
@@ -176,11 +161,43 @@ async function onDatabase(kind) {
     const stations = await createStations(base, token);
     const health = await autocannon({ url: `${base}/api/health`, connections: 16, duration: Math.min(5, SECONDS) });
     const push = await pushThroughput(base, stations);
+    // Baseline: bare http answering the same push calls, under the same load, with the bytes of a real answer.
+    const s0 = stations[0];
+    const ackRes = await fetch(
+      `${base}/api/receive-rain?${new URLSearchParams({ stationCode: s0.code, ...districtParts(Date.now() - 40 * 86_400_000), value: '1', key: s0.key })}`,
+    );
+    const ack = { body: Buffer.from(await ackRes.arrayBuffer()) };
+    const barePush = await startBare({ '/api/receive-rain': ack, '/api/receive-water-level': ack });
+    let pushBare;
+    try {
+      pushBare = await pushThroughput(base, stations, barePush.base);
+    } finally {
+      await barePush.stop();
+    }
     const imp = await importRate(base, token, stations);
+    const uploadRate = await uploadBaseline(stations);
+    const dbName = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const bare = (label, value) => ({ label: `bare http, ${label}`, value });
+    const rows = [
+      row('readings', `${dbName}: station push (GET receive-*), 16 connections`, push.rps, 'pushes/s', {
+        baseline: bare('same calls and answer', pushBare.rps),
+        note: push.non2xx ? `non-2xx ${push.non2xx}` : undefined,
+      }),
+      row('readings', `${dbName}: station push, p99`, push.p99, 'ms', {
+        baseline: bare('same calls and answer', pushBare.p99),
+      }),
+      row('readings', `${dbName}: bulk import, ${imp.stored} readings (${imp.status})`, imp.rate, 'readings/s', {
+        baseline: bare('receiving the same CSV upload', uploadRate),
+      }),
+    ];
     console.log(`-- ${kind === 'postgres' ? 'PostgreSQL 15' : 'embedded PGlite'}`);
     console.log(
       `   baseline: GET /api/health, 16 connections ........ ${fmt(health.requests.average)} req/s, p99 ${health.latency.p99} ms`,
     );
+    console.log(
+      `   baseline: bare http, same push calls and answer .. ${fmt(pushBare.rps)} req/s, p99 ${pushBare.p99} ms`,
+    );
+    console.log(`   baseline: bare http receiving the same CSV ...... ${fmt(uploadRate)} readings/s`);
     console.log(
       `   station push (GET receive-*), 16 connections ...... ${fmt(push.rps)} pushes/s (${fmt(push.rps / health.requests.average, 2)}×), p50 ${push.p50} ms, p99 ${push.p99} ms, non-2xx ${push.non2xx}${push.wrapped ? ' (some repeated: duplicates)' : ''}`,
     );
@@ -188,7 +205,7 @@ async function onDatabase(kind) {
       `   bulk import (CSV ${fmt(imp.bytes / 1e6, 1)} MB, ${imp.stored} readings) ...... ${fmt(imp.rate)} readings/s (${fmt(imp.seconds, 1)} s, ${imp.status})`,
     );
     if (kind === 'postgres' && BIG_YEARS > 0) {
-      const big = await fillBig(db.url, stations);
+      const big = await fillBig(db.url, stations, BIG_YEARS);
       console.log(
         `   big data: ${big.rows.toLocaleString('en')} readings, ${big.hourly.toLocaleString('en')} hourly rollups (filled in ${fmt(big.seconds)} s)`,
       );
@@ -197,11 +214,42 @@ async function onDatabase(kind) {
       const fromYear = districtParts(y.getTime() - 365 * 86_400_000).date;
       const to = districtParts(y.getTime()).date;
       const water = stations.find((s) => s.kind === 'water');
-      const seriesMs = await latency(
-        `${base}/api/water?stationCode=${water.code}&history=true&from=${fromYear}&to=${to}`,
+      const series = await againstBare(
+        base,
+        `/api/water?stationCode=${water.code}&history=true&from=${fromYear}&to=${to}`,
       );
-      const latestMs = await latency(`${base}/api/water?type=CURRENT_HIGH`);
-      const latestRainMs = await latency(`${base}/api/water?type=CURRENT_RAIN`);
+      const latest = await againstBare(base, '/api/water?type=CURRENT_HIGH');
+      const latestRain = await againstBare(base, '/api/water?type=CURRENT_RAIN');
+      const seriesMs = series.portal;
+      const latestMs = latest.portal;
+      const latestRainMs = latestRain.portal;
+      const same = (r) => ({ digits: 2, baseline: bare('same bytes (median)', r.bare) });
+      rows.push(
+        row(
+          'readings',
+          `${dbName}, ${BIG_YEARS} years: one-year hourly series of one station`,
+          seriesMs,
+          'ms',
+          same(series),
+        ),
+        row(
+          'readings',
+          `${dbName}, ${BIG_YEARS} years: latest of every water station (25)`,
+          latestMs,
+          'ms',
+          same(latest),
+        ),
+        row(
+          'readings',
+          `${dbName}, ${BIG_YEARS} years: latest of every rain station (25)`,
+          latestRainMs,
+          'ms',
+          same(latestRain),
+        ),
+      );
+      console.log(
+        `   baseline: bare http, same bytes (median) ......... series ${fmt(series.bare, 2)} ms, latest water ${fmt(latest.bare, 2)} ms, latest rain ${fmt(latestRain.bare, 2)} ms`,
+      );
       console.log(`   baseline: GET /api/health latency (median) ........ ${fmt(healthMs, 2)} ms`);
       console.log(
         `   one-year hourly series of one station (~8,760 points) ${fmt(seriesMs, 2)} ms (${fmt(seriesMs / healthMs, 1)}×)`,
@@ -213,9 +261,10 @@ async function onDatabase(kind) {
         `   latest reading of every rain station (25) ......... ${fmt(latestRainMs, 2)} ms (${fmt(latestRainMs / healthMs, 1)}×)`,
       );
     }
+    return rows;
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
     if (db) await db.drop();
   }
 }
@@ -224,6 +273,5 @@ export async function runReadings() {
   console.log(
     `\n== Readings (issue #4): ${STATIONS} stations, ${SECONDS} s load, import ${IMPORT_ROWS} rows, big data ${BIG_YEARS} years`,
   );
-  await onDatabase('pglite');
-  await onDatabase('postgres');
+  return [...(await onDatabase('pglite')), ...(await onDatabase('postgres'))];
 }

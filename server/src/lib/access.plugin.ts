@@ -43,4 +43,12 @@ export function registerAccessControl(
     const access = request.routeOptions.config?.access;
     if (access) enforceAccess(access, request.actor);
   });
+
+  // An API answer is never stored by a browser or proxy unless its route chose a caching policy: a session
+  // token (login) or a signed-in caller's data must not outlive the session in a cache (ASVS 8.2.1).
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !isDocs(request.url.split('?')[0]!) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
 }

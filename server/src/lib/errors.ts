@@ -47,6 +47,13 @@ function fieldPath(path: readonly PropertyKey[] | undefined, instancePath?: stri
   return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || '(body)';
 }
 
+/**
+ * What the multipart parser (busboy) throws for a body that is not the multipart it claims to be: no boundary,
+ * or cut off before its end (an interrupted upload). Plain errors without a status, so they are named here.
+ */
+const BROKEN_MULTIPART =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
+
 /** One error handler for the whole API: `{ code, message, fields?, requestId }`, internals hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -62,6 +69,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: v.message ?? 'Giá trị không hợp lệ',
       }));
       return reply.status(400).send({ ...validationBody(fields), requestId });
+    }
+    if (!error.statusCode && BROKEN_MULTIPART.test(error.message)) {
+      const message = 'Dữ liệu tải lên (multipart/form-data) bị hỏng hoặc bị cắt ngang: hãy gửi lại tệp';
+      return reply.status(400).send({ code: 'VALIDATION_FAILED', message, requestId });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {

@@ -1,10 +1,15 @@
 /** An event as the bus carries it and `/api/events` streams it. */
 export interface BusEvent {
-  /** Increasing per process; browsers resume with Last-Event-ID. */
+  /** Increasing along every stream (per process in memory, one sequence for all with Redis); browsers resume with Last-Event-ID. */
   id: number;
   type: string;
   data: unknown;
   at: string;
+  /**
+   * Published by another server process (Redis bus). Caches and streams take it; work the publishing process
+   * already does for its own events (alert evaluation, flood-event detection) skips it.
+   */
+  remote?: boolean;
 }
 
 /**
@@ -12,7 +17,8 @@ export interface BusEvent {
  * interface lets several server processes see every event (ARCHITECTURE.md "Events").
  */
 export interface EventBus {
-  publish(type: string, data: unknown): BusEvent;
+  /** Announces an event; listeners may hear it later (the Redis bus delivers it after a round trip). */
+  publish(type: string, data: unknown): void;
   subscribe(listener: (event: BusEvent) => void): () => void;
   /** Events after `id` still in the replay buffer (oldest first). */
   since(id: number): BusEvent[];

@@ -12,6 +12,9 @@ declare module 'fastify' {
     /** The alert engine and the outbox worker (tests wait for them to settle). */
     alertEngine: import('../features/alerts/alert-engine').AlertEngine;
     dispatcher: import('../features/sms/dispatcher').Dispatcher;
+    /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */
+    floodEventDetector: import('../features/flood-events/flood-events.detector').FloodEventDetector;
+    floodAnalysis: import('../features/flood-analysis/flood-analysis.service').FloodAnalysisService;
   }
   interface FastifyContextConfig {
     /** Every API route declares who may call it; the app refuses to start otherwise. */

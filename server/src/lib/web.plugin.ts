@@ -2,13 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { PUBLIC_ROUTES, type RouteDef } from '@flood/domain';
 import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every unknown
  * non-API path answered with the app itself (it shows its own 404 page). Unknown API paths get JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+export async function registerWeb(app: FastifyInstance, webDist: string, options: { demo: boolean }): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
@@ -16,6 +17,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes file.br and file.gz beside each asset (web/build/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(webDist, filePath);
         res.header(
@@ -25,7 +28,16 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       },
     });
   }
-  const indexHtml = hasWeb ? await readFile(indexPath) : null;
+  // The static shell carries the demo banner between markers: kept in demo mode, so the page's first paint
+  // already says the data is illustrative (and nothing moves when React renders the same banner).
+  const indexHtml = hasWeb ? staticShellFor(await readFile(indexPath), options.demo) : null;
+  // index.html paints the header before the scripts run (its static app shell); pages without a header get
+  // the page without it, so nothing flashes and then disappears.
+  const bareHtml = indexHtml
+    ? Buffer.from(indexHtml.toString('utf8').replace(/<!--app-shell-->[\s\S]*<!--\/app-shell-->/, ''))
+    : null;
+  const headerless = new Set(PUBLIC_ROUTES.filter((r) => r.noHeader).map((r) => r.path));
+  const pages = indexHtml && bareHtml ? await publicPageHtml(webDist, indexHtml, bareHtml, headerless) : [];
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -42,6 +54,70 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         .type('text/plain; charset=utf-8')
         .send('Giao diện web chưa được build. Chạy: npm run build\nThe web app is not built. Run: npm run build');
     }
-    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const route = url.replace(/\/+$/, '');
+    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
+    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   });
+}
+
+/** The web build's chunks per public route (written by web/build/route-preloads.ts), or none. */
+async function readRoutePreloads(webDist: string): Promise<Record<string, string[]>> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(path.join(webDist, 'route-preloads.json'), 'utf8'));
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string[]>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * The `<link>`s that let a phone fetch a page's chunks and first API reads while the shell's script loads.
+ * The page's chunks go at low priority: the static shell and its style sheet paint first (Lighthouse counts
+ * high-priority scripts as blocking the first paint), and the shell's own scripts still come before them.
+ */
+export function preloadLinks(route: RouteDef, chunks: readonly string[]): string {
+  const links = chunks
+    .filter((file) => ASSET.test(file))
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="preload" as="style" crossorigin href="${escapeAttr(file)}">`
+        : `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttr(file)}">`,
+    );
+  // crossorigin (anonymous): the mode and credentials of the web's fetch(), or the preload is not reused.
+  for (const read of route.firstReads ?? []) {
+    links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttr(read)}">`);
+  }
+  return links.join('');
+}
+
+/** One HTML per public route that has something to preload; other paths get the plain index.html. */
+async function publicPageHtml(
+  webDist: string,
+  indexHtml: Buffer,
+  bareHtml: Buffer,
+  headerless: Set<string>,
+): Promise<{ pattern: RegExp; html: Buffer }[]> {
+  const chunks = await readRoutePreloads(webDist);
+  const out: { pattern: RegExp; html: Buffer }[] = [];
+  for (const route of PUBLIC_ROUTES) {
+    const links = preloadLinks(route, chunks[route.path] ?? []);
+    if (!links) continue;
+    const base = (headerless.has(route.path) ? bareHtml : indexHtml).toString('utf8');
+    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`);
+    out.push({ pattern, html: Buffer.from(base.replace('</head>', `${links}</head>`)) });
+  }
+  return out;
+}
+
+/** index.html with its demo banner kept (demo mode) or removed, markers and all. */
+export function staticShellFor(indexHtml: Buffer, demo: boolean): Buffer {
+  const html = indexHtml.toString('utf8');
+  return Buffer.from(
+    demo
+      ? html.replace(/<!--\/?demo-banner-->/g, '')
+      : html.replace(/<!--demo-banner-->[\s\S]*?<!--\/demo-banner-->/, ''),
+  );
 }

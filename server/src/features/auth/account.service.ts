@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { type Actor, requireActor } from '../../lib/actor';
 import { hashPassword, randomDigits, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { AUDIT, recordAudit } from '../audit/audit.service';
 import type { SmsGateway } from '../sms/sms.gateway';
 import { findUserById, toUserDetail, updateUser } from '../users/users.repository';
@@ -20,13 +21,17 @@ import {
   findLatestPhoneVerification,
   insertPhoneVerification,
 } from './auth.repository';
+import { createLockout } from './lockout';
 
 /** Wrong guesses allowed per phone code before a new code must be requested. */
 export const PHONE_CODE_MAX_ATTEMPTS = 5;
 
 export interface AccountServiceDeps {
   db: Db;
-  config: Pick<Config, 'PHONE_CODE_TTL_MINUTES' | 'PHONE_CODE_RESEND_SECONDS'>;
+  config: Pick<
+    Config,
+    'PHONE_CODE_TTL_MINUTES' | 'PHONE_CODE_RESEND_SECONDS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'
+  >;
   sms: SmsGateway;
   now: () => Date;
 }
@@ -36,6 +41,7 @@ const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
 /** The signed-in user's own account: details, password, profile and phone verification. */
 export function createAccountService(deps: AccountServiceDeps) {
   const { db, config, sms, now } = deps;
+  const lockout = createLockout({ db, config, now });
 
   async function loadSelf(actor: Actor | undefined) {
     const a = requireActor(actor);
@@ -49,12 +55,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       return toUserDetail((await loadSelf(actor)).user);
     },
 
-    /** Checks the old password, stores the new one and ends the user's other sessions. */
-    async changePassword(actor: Actor | undefined, body: ChangePasswordBody): Promise<void> {
+    /**
+     * Checks the old password, stores the new one and ends the user's other sessions. A wrong old password counts
+     * towards the account's login lock, so a stolen session cannot be used to guess the password.
+     */
+    async changePassword(actor: Actor | undefined, body: ChangePasswordBody, ip: string | null = null): Promise<void> {
       const { actor: a, user } = await loadSelf(actor);
+      await lockout.assertNotLocked(user.email);
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
+        await lockout.recordFailure(user.email, ip);
         throw new AppError('WRONG_PASSWORD', undefined, [{ field: 'oldPassword', message: 'Mật khẩu cũ không đúng' }]);
       }
+      assertPasswordNotCommon(body.newPassword, 'newPassword');
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
         await updateUser(tx, user.id, { passwordHash });

@@ -5,13 +5,21 @@ import { loginAttempts, phoneVerifications, sessions } from './sessions.table';
 
 export interface SessionWithUser {
   sessionId: number;
+  createdAt: Date;
   expiresAt: Date;
   user: UserRow;
 }
 
 export async function insertSession(
   db: Db,
-  values: { tokenHash: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+  values: {
+    tokenHash: string;
+    userId: number;
+    createdAt: Date;
+    expiresAt: Date;
+    ip: string | null;
+    userAgent: string | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
   if (!row) throw new Error('insert sessions returned nothing');
@@ -21,7 +29,7 @@ export async function insertSession(
 /** The live session of a token hash, with its user; expired sessions are not returned. */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
+    .select({ sessionId: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))

@@ -30,7 +30,9 @@ describe('POST /api/user-login', () => {
       functions: ['system', 'user'],
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
-    expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // The 24 h idle lifetime, capped by the 12 h absolute one (SESSION_MAX_HOURS, docs/security.md V3.3.2).
+    expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 11.9 * 3600_000);
+    expect(new Date(body.expiresAt).getTime()).toBeLessThanOrEqual(Date.now() + 12 * 3600_000);
     // Only the hash of the token is stored.
     const stored = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(stored).toHaveLength(1);

@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     config: { access: 'authenticated' },
     schema: { tags, summary: 'Đổi mật khẩu', body: ChangePasswordBodySchema, response: { 200: OkSchema } },
     handler: async (req) => {
-      await account.changePassword(req.actor, req.body);
+      await account.changePassword(req.actor, req.body, req.ip);
       return { ok: true as const };
     },
   });

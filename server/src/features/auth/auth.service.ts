@@ -6,19 +6,13 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/cry
 import { AppError } from '../../lib/errors';
 import { AUDIT, recordAudit } from '../audit/audit.service';
 import { findUserByEmail, toUserDetail } from '../users/users.repository';
-import {
-  countRecentFailures,
-  deleteSession,
-  extendSession,
-  findLiveSession,
-  insertLoginAttempt,
-  insertSession,
-} from './auth.repository';
+import { deleteSession, extendSession, findLiveSession, insertLoginAttempt, insertSession } from './auth.repository';
 import type { HumanCheck } from './human-check';
+import { createLockout } from './lockout';
 
 export interface AuthServiceDeps {
   db: Db;
-  config: Pick<Config, 'SESSION_TTL_HOURS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
+  config: Pick<Config, 'SESSION_TTL_HOURS' | 'SESSION_MAX_HOURS' | 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
   humanCheck: HumanCheck;
   now: () => Date;
 }
@@ -32,21 +26,11 @@ export interface RequestContext {
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, config, humanCheck, now } = deps;
   const ttlMs = config.SESSION_TTL_HOURS * 3_600_000;
+  // However much a session is used, it ends this long after sign-in (ASVS 3.3.2: re-authenticate periodically).
+  const maxMs = config.SESSION_MAX_HOURS * 3_600_000;
+  const lockout = createLockout({ db, config, now });
   // Unknown e-mails still cost one argon2 verification, so timing does not reveal which accounts exist.
   let dummyHash: Promise<string> | undefined;
-
-  async function assertNotLocked(email: string): Promise<void> {
-    const windowMs = config.LOGIN_LOCK_MINUTES * 60_000;
-    const since = new Date(now().getTime() - windowMs);
-    const { failures, oldest } = await countRecentFailures(db, email, since);
-    if (failures < config.LOGIN_MAX_FAILURES) return;
-    const unlockMs = (oldest?.getTime() ?? now().getTime()) + windowMs - now().getTime();
-    const minutes = Math.max(1, Math.ceil(unlockMs / 60_000));
-    throw new AppError(
-      'RATE_LIMITED',
-      `Tài khoản tạm thời bị khoá do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
-    );
-  }
 
   return {
     async login(
@@ -54,7 +38,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ctx: RequestContext,
     ): Promise<LoginResponse> {
       if (!(await humanCheck.verify(body.altcha))) throw new AppError('HUMAN_CHECK_FAILED');
-      await assertNotLocked(body.email);
+      await lockout.assertNotLocked(body.email);
       const user = await findUserByEmail(db, body.email);
       let ok = false;
       if (user) ok = await verifyPassword(user.passwordHash, body.password);
@@ -63,15 +47,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         await verifyPassword(await dummyHash, body.password);
       }
       if (!user || !ok) {
-        await insertLoginAttempt(db, body.email, ctx.ip, false);
+        await lockout.recordFailure(body.email, ctx.ip);
         throw new AppError('LOGIN_FAILED');
       }
       const token = randomToken();
-      const expiresAt = new Date(now().getTime() + ttlMs);
+      const createdAt = now();
+      const expiresAt = new Date(createdAt.getTime() + Math.min(ttlMs, maxMs));
       await db.transaction(async (tx) => {
         await insertSession(tx, {
           tokenHash: sha256(token),
           userId: user.id,
+          createdAt,
           expiresAt,
           ip: ctx.ip,
           userAgent: ctx.userAgent?.slice(0, 500) ?? null,
@@ -82,14 +68,18 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { token, id: user.id, expiresAt: expiresAt.toISOString(), userDetail: toUserDetail(user) };
     },
 
-    /** Resolves a bearer token to its actor, sliding the expiry forward when half of it has passed. */
+    /**
+     * Resolves a bearer token to its actor, sliding the expiry forward when half of it has passed, never past
+     * the session's absolute end (SESSION_MAX_HOURS after sign-in).
+     */
     async resolveToken(token: string): Promise<Actor | undefined> {
       if (token.length < 20 || token.length > 200) return undefined;
       const t = now();
       const found = await findLiveSession(db, sha256(token), t);
       if (!found) return undefined;
-      if (found.expiresAt.getTime() - t.getTime() < ttlMs / 2) {
-        await extendSession(db, found.sessionId, new Date(t.getTime() + ttlMs));
+      const hardEnd = found.createdAt.getTime() + maxMs;
+      if (found.expiresAt.getTime() - t.getTime() < ttlMs / 2 && found.expiresAt.getTime() < hardEnd) {
+        await extendSession(db, found.sessionId, new Date(Math.min(t.getTime() + ttlMs, hardEnd)));
       }
       const { user } = found;
       return {

@@ -1,5 +1,5 @@
 import type { NewsListQuery, NewsStatus, NewsType } from '@flood/domain';
-import { and, count, desc, eq, gte, lte, ne, type SQL, sql, sum } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lte, min, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../users/users.table';
 import { type NewNewsRow, type NewsRow, news, newsViews } from './news.table';
@@ -52,6 +52,24 @@ export async function listNews(
     db.select({ total: count() }).from(news).where(where),
   ]);
   return { items: rows, total: Number(totalRow?.total ?? 0) };
+}
+
+/**
+ * The publish date of the earliest scheduled item (PUBLISH, date still to come) a public list of this type would
+ * show, or null: a cached public list must not outlive it.
+ */
+export async function nextScheduledDate(db: Db, q: { type?: NewsType; now: Date }): Promise<Date | null> {
+  const [row] = await db
+    .select({ date: min(news.date) })
+    .from(news)
+    .where(
+      and(
+        eq(news.status, 'PUBLISH'),
+        gt(news.date, q.now),
+        q.type ? eq(news.type, q.type) : ne(news.type, 'GIOI_THIEU'),
+      ),
+    );
+  return row?.date ?? null;
 }
 
 export async function findNews(

@@ -1,10 +1,11 @@
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../lib/storage';
 import { jpeg } from '../../test/image-fixtures';
 import { multipartFile } from '../../test/multipart';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { auditLogs } from '../audit/audit.table';
+import { uploadedFiles } from '../files/files.table';
 
 // District clock: Thursday 26/11/2026 00:30 in Asia/Ho_Chi_Minh (UTC+7).
 let clock = new Date('2026-11-25T17:30:00Z');
@@ -255,6 +256,30 @@ describe('news', () => {
     expect((await req('POST', '/api/news', staff, body({ files: [pdf, img] }))).statusCode).toBe(200);
   });
 
+  it('names the attachments of an item by the uploaded names, in order, the URL tail when the row is gone', async () => {
+    const pdf = await upload('bao-cao_mua-lu.pdf', PDF);
+    const img = await upload('Ảnh hiện trường.jpg', await jpeg());
+    const lost = await upload('se-mat.pdf', PDF);
+    const n = await create({ name: 'Có tệp đính kèm', files: [img, pdf, lost] });
+    expect(n.attachments).toEqual([
+      { url: img, name: 'Ảnh hiện trường.jpg' },
+      { url: pdf, name: 'bao-cao_mua-lu.pdf' },
+      { url: lost, name: 'se-mat.pdf' },
+    ]);
+    await ctx.db.delete(uploadedFiles).where(eq(uploadedFiles.id, lost.slice('/api/files/'.length)));
+    const read = (await req('GET', `/api/news/${n.id}`)).json();
+    expect(read.files).toEqual([img, pdf, lost]);
+    expect(read.attachments).toEqual([
+      { url: img, name: 'Ảnh hiện trường.jpg' },
+      { url: pdf, name: 'bao-cao_mua-lu.pdf' },
+      { url: lost, name: lost.slice('/api/files/'.length) },
+    ]);
+    // Lists stay summaries.
+    const list = (await req('GET', '/api/news?pageSize=100')).json();
+    expect(list.items.find((i: { id: number }) => i.id === n.id)).not.toHaveProperty('attachments');
+    expect((await create({ name: 'Không tệp' })).attachments).toEqual([]);
+  });
+
   it('counts views per item and per district day, and sums them for the statistics', async () => {
     const n = await create({ name: 'Đếm lượt xem', date: '2026-10-01T00:00:00Z' });
     const view = () => req('POST', '/api/view', undefined, { newsId: n.id });
@@ -275,6 +300,11 @@ describe('news', () => {
 
     const draft = await create({ name: 'Nháp không đếm', status: 'DRAFT' });
     expect((await req('POST', '/api/view', undefined, { newsId: draft.id })).statusCode).toBe(404);
+    // A staffer previewing the draft reads its count but adds no view.
+    const preview = await req('POST', '/api/view', staff, { newsId: draft.id });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ newsId: draft.id, count: 0 });
+    expect((await req('GET', `/api/view?newsId=${draft.id}`, staff)).json()).toEqual({ newsId: draft.id, count: 0 });
     expect((await req('POST', '/api/view', undefined, { newsId: 'abc' })).statusCode).toBe(400);
     expect((await req('GET', '/api/view')).json().fields[0].field).toBe('newsId');
     // Deleting the item removes its counts.

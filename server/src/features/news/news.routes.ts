@@ -14,16 +14,42 @@ import {
   ViewStatisticSchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HotReads } from '../../lib/hot-reads';
+import { publicCacheControl, sendPrepared } from '../../lib/prepared-body';
 import type { NewsService } from './news.service';
+import type { NewsListCache, PublicNewsListQuery } from './news-list.cache';
 
 const staff = { anyOf: ['news' as const] };
 const tags = ['Tin tức / News'];
+/** Seconds a browser or CDN may keep the public list (a news change drops the server's copy at once). */
+const LIST_MAX_AGE = 10;
+const PUBLIC_LIST_KEYS = new Set(['page', 'pageSize', 'type']);
 
 /**
  * `/api/news`, `/api/view`, `/api/view-statistic` (public-portal §7, back-office §7). Reads are public (visitors
  * see PUBLISH items whose date has come; `news` staff see everything, and `all=true` lists drafts too).
  */
-export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (app, { news }) => {
+export const newsRoutes: FastifyPluginAsyncZod<{
+  news: NewsService;
+  listCache: NewsListCache;
+  hotReads: HotReads;
+}> = async (app, { news, listCache, hotReads }) => {
+  // Visitors' list (page, pageSize, type only): served from prepared bytes when ready. The query of each URL is
+  // checked once; anything else (all, status, a value the schema refuses) goes on to the route.
+  const queries = new Map<string, PublicNewsListQuery | undefined>();
+  hotReads.add('/api/news', (req) => {
+    let q = queries.get(req.url);
+    if (q === undefined && !queries.has(req.url)) {
+      const raw = req.query as Record<string, unknown>;
+      let plain = true;
+      for (const k in raw) if (!PUBLIC_LIST_KEYS.has(k)) plain = false;
+      q = plain ? NewsListQuerySchema.safeParse(raw).data : undefined;
+      if (queries.size >= 64) queries.clear();
+      queries.set(req.url, q);
+    }
+    const prepared = q && listCache.peek(q);
+    return prepared && { prepared, maxAge: LIST_MAX_AGE };
+  });
   app.get('/api/news', {
     config: { access: 'public' },
     schema: {
@@ -33,8 +59,12 @@ export const newsRoutes: FastifyPluginAsyncZod<{ news: NewsService }> = async (a
       response: { 200: NewsPageSchema },
     },
     handler: async (req, reply) => {
+      const q = req.query;
+      // Anonymous visitors share cached bytes with an ETag; staff (drafts with all=true) get the service's answer.
+      if (!req.headers.authorization && !q.all && q.status === undefined)
+        return sendPrepared(req, reply, await listCache.get(q), publicCacheControl(req, LIST_MAX_AGE));
       reply.header('cache-control', 'no-cache');
-      return news.list(req.actor, req.query);
+      return news.list(req.actor, q);
     },
   });
   app.get('/api/news/about', {

@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { recordAudit } from '../audit/audit.service';
 import { findUploadedFiles } from '../files/files.repository';
 import {
@@ -30,6 +31,7 @@ import {
   type NewsValues,
   type NewsWithUser,
   newsTypeOf,
+  nextScheduledDate,
   updateNews,
   viewCount,
   viewsSince,
@@ -61,7 +63,23 @@ function toSummary(r: NewsSummaryRow): NewsSummary {
     createdAt: r.createdAt.toISOString(),
   };
 }
-const toNews = (r: NewsWithUser): News => ({ ...toSummary(r), content: r.content });
+const FILE_PREFIX = '/api/files/';
+
+/**
+ * The item with its attachments named: the uploader's original file name from `uploaded_files`, or the URL's
+ * last segment when the row is missing (the web labels them with `attachmentLabel`).
+ */
+async function toNews(db: Db, r: NewsWithUser): Promise<News> {
+  const ids = r.files.filter((url) => url.startsWith(FILE_PREFIX)).map((url) => url.slice(FILE_PREFIX.length));
+  const names = new Map((await findUploadedFiles(db, [...new Set(ids)])).map((f) => [f.id, f.name]));
+  const attachments = r.files.map((url) => ({
+    url,
+    name:
+      (url.startsWith(FILE_PREFIX) ? names.get(url.slice(FILE_PREFIX.length)) : undefined) ??
+      url.slice(url.lastIndexOf('/') + 1),
+  }));
+  return { ...toSummary(r), content: r.content, attachments };
+}
 
 /** The `document` view of a DOCUMENT item (title = name, description = sapo, path = the first PDF). */
 const toDocument = (r: NewsSummaryRow): DirectiveDocument => ({
@@ -88,9 +106,16 @@ const isoDay = (y: number, m: number, d: number) => new Date(Date.UTC(y, m - 1, 
 
 const isStaff = (actor: Actor | undefined) => !!actor && hasAnyPermission(actor.functions, [STAFF]);
 
+/**
+ * Published on the bus after a news change commits: caches of public news drop what they hold. Server-internal
+ * (the web listens to its own event types only; the data is empty, so the stream reveals nothing).
+ */
+export const NEWS_CHANGED = 'news-changed';
+
 /** News, directive documents, the about page and their view counts. */
-export function createNewsService(deps: { db: Db; timeZone: string; now: () => Date }) {
-  const { db, timeZone, now } = deps;
+export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: string; now: () => Date }) {
+  const { db, bus, timeZone, now } = deps;
+  const changed = () => bus.publish(NEWS_CHANGED, {});
 
   /** Checks the referenced uploads: they exist, the avatar is an image, a directive document's files are PDFs. */
   async function checkFiles(body: NewsBody): Promise<void> {
@@ -153,8 +178,23 @@ export function createNewsService(deps: { db: Db; timeZone: string; now: () => D
       return { items: items.map(toSummary), total };
     },
 
+    /**
+     * The anonymous list and the earliest publish date of a scheduled item it would then show (null: none),
+     * both as of one instant, so a cache of the list knows when it goes stale.
+     */
+    async publicList(
+      q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type'>,
+    ): Promise<{ page: NewsPage; until: Date | null }> {
+      const at = now();
+      const [{ items, total }, until] = await Promise.all([
+        listNews(db, { page: q.page, pageSize: q.pageSize, type: q.type, publicOnly: true, now: at }),
+        nextScheduledDate(db, { type: q.type, now: at }),
+      ]);
+      return { page: { items: items.map(toSummary), total }, until };
+    },
+
     async get(actor: Actor | undefined, id: number): Promise<News> {
-      return toNews(await visible(actor, { id }));
+      return toNews(db, await visible(actor, { id }));
     },
 
     /** `GET /api/document`: published directive documents, newest first (read-only view over the news). */
@@ -171,7 +211,7 @@ export function createNewsService(deps: { db: Db; timeZone: string; now: () => D
 
     /** The about page (/about): the single GIOI_THIEU record. */
     async about(actor: Actor | undefined): Promise<News> {
-      return toNews(await visible(actor, { type: 'GIOI_THIEU' }));
+      return toNews(db, await visible(actor, { type: 'GIOI_THIEU' }));
     },
 
     async create(actor: Actor | undefined, body: NewsBody, extra: { demo?: boolean } = {}): Promise<News> {
@@ -183,7 +223,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; now: () => D
         await recordAudit(tx, a, auditText('Tạo', body.type, body.name));
         return newId;
       });
-      return toNews((await findNews(db, { id }))!);
+      changed();
+      return toNews(db, (await findNews(db, { id }))!);
     },
 
     async update(actor: Actor | undefined, id: number, body: NewsBody): Promise<News> {
@@ -195,7 +236,8 @@ export function createNewsService(deps: { db: Db; timeZone: string; now: () => D
         if (!(await updateNews(tx, id, values))) throw notFound();
         await recordAudit(tx, a, auditText('Sửa', body.type, body.name));
       });
-      return toNews((await findNews(db, { id }))!);
+      changed();
+      return toNews(db, (await findNews(db, { id }))!);
     },
 
     /** Deletes the item and its view counts; uploaded files stay (a body may share them). */
@@ -206,13 +248,18 @@ export function createNewsService(deps: { db: Db; timeZone: string; now: () => D
         if (!deleted) throw notFound();
         await recordAudit(tx, a, auditText('Xoá', deleted.type, deleted.name));
       });
+      changed();
     },
 
     /** `POST /api/view`: one view of a public item on today's district day. */
     async addView(actor: Actor | undefined, newsId: number): Promise<ViewCount> {
-      await visible(actor, { id: newsId });
-      const w = wallClock(now(), timeZone);
-      await addView(db, newsId, isoDay(w.year, w.month, w.day));
+      const row = await visible(actor, { id: newsId });
+      const at = now();
+      // Only readings of public items count: a staffer previewing a draft or a scheduled item adds nothing.
+      if (row.status === 'PUBLISH' && row.date.getTime() <= at.getTime()) {
+        const w = wallClock(at, timeZone);
+        await addView(db, newsId, isoDay(w.year, w.month, w.day));
+      }
       return { newsId, count: await viewCount(db, newsId) };
     },
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { hashPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
+import { assertPasswordNotCommon } from '../../lib/password-policy';
 import { isUniqueViolation } from '../../lib/sql';
 import { recordAudit } from '../audit/audit.service';
 import { deleteOtherSessions, deleteUserSessions } from '../auth/auth.repository';
@@ -47,6 +48,7 @@ export function createUsersService({ db }: { db: Db }) {
     async create(actor: Actor | undefined, body: CreateBody): Promise<User> {
       const a = requirePermission(actor, 'user');
       if (await findUserByEmail(db, body.email)) throw emailTaken();
+      assertPasswordNotCommon(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
       try {
         const id = await db.transaction(async (tx) => {
@@ -73,6 +75,7 @@ export function createUsersService({ db }: { db: Db }) {
     async update(actor: Actor | undefined, id: number, body: UpdateBody): Promise<User> {
       const a = requirePermission(actor, 'user');
       const current = await loadStaff(id);
+      if (body.password) assertPasswordNotCommon(body.password, 'password');
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await db.transaction(async (tx) => {
         await assertGroup(tx, body.groupId);

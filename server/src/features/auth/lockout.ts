@@ -1,0 +1,34 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { countRecentFailures, insertLoginAttempt } from './auth.repository';
+
+export interface LockoutDeps {
+  db: Db;
+  config: Pick<Config, 'LOGIN_MAX_FAILURES' | 'LOGIN_LOCK_MINUTES'>;
+  now: () => Date;
+}
+
+/**
+ * The per-account lock against password guessing (docs/decisions.md): failures of the login form and of the
+ * old password in a password change count together, so a stolen session cannot guess the password either.
+ */
+export function createLockout({ db, config, now }: LockoutDeps) {
+  return {
+    /** Refuses (429) an account with too many recent failures, whether or not the account exists. */
+    async assertNotLocked(email: string): Promise<void> {
+      const windowMs = config.LOGIN_LOCK_MINUTES * 60_000;
+      const since = new Date(now().getTime() - windowMs);
+      const { failures, oldest } = await countRecentFailures(db, email, since);
+      if (failures < config.LOGIN_MAX_FAILURES) return;
+      const unlockMs = (oldest?.getTime() ?? now().getTime()) + windowMs - now().getTime();
+      const minutes = Math.max(1, Math.ceil(unlockMs / 60_000));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Tài khoản tạm thời bị khoá do đăng nhập sai nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+      );
+    },
+    recordFailure: (email: string, ip: string | null) => insertLoginAttempt(db, email, ip, false),
+  };
+}
+export type Lockout = ReturnType<typeof createLockout>;

@@ -1,0 +1,154 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { PUBLIC_ROUTES } from '@flood/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerWeb, staticShellFor } from './web.plugin';
+
+const BIG_SCRIPT = `console.log(${JSON.stringify('mưa lũ '.repeat(2000))});`;
+const INDEX =
+  '<html><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header>' +
+  '<!--demo-banner--><div class="demo-banner">Dữ liệu minh hoạ</div><!--/demo-banner--><!--/app-shell--></div></body></html>';
+
+describe('web app serving', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), INDEX);
+    await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js'), BIG_SCRIPT);
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.br'), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.gz'), gzipSync(BIG_SCRIPT));
+    app = Fastify();
+    await registerWeb(app, dir, { demo: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers app paths with index.html and its static header shell, revalidated', async () => {
+    const res = await app.inject({ url: '/news?tab=warning' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<header>Cảnh báo lũ</header>');
+    // Not in demo mode: no demo banner in the first paint.
+    expect(res.body).not.toContain('demo-banner');
+    expect(res.body).not.toContain('minh hoạ');
+  });
+
+  it('keeps the demo banner in the static shell in demo mode (markers removed), and drops it otherwise', () => {
+    const demo = staticShellFor(Buffer.from(INDEX), true).toString();
+    expect(demo).toContain(
+      '<header>Cảnh báo lũ</header><div class="demo-banner">Dữ liệu minh hoạ</div><!--/app-shell-->',
+    );
+    expect(demo).not.toContain('<!--demo-banner-->');
+    const plain = staticShellFor(Buffer.from(INDEX), false).toString();
+    expect(plain).toContain('<header>Cảnh báo lũ</header><!--/app-shell-->');
+  });
+
+  it('leaves the header shell out of pages that have no header (/maps-mobile)', async () => {
+    for (const url of ['/maps-mobile', '/maps-mobile/', '/maps-mobile?lat=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('<header>');
+    }
+  });
+
+  it("sends the build's precompressed bytes for the encoding the browser accepts", async () => {
+    const br = await app.inject({ url: '/assets/big-abc12345.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+    const gz = await app.inject({ url: '/assets/big-abc12345.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(gz.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ url: '/assets/big-abc12345.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+  });
+
+  it('caches hashed assets for a year and answers unknown API paths with JSON 404', async () => {
+    const asset = await app.inject({ url: '/assets/app-abc12345.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await app.inject({ url: '/api/khong-co' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('preloads of a public page in its HTML', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const HEAD_INDEX =
+    '<html><head><title>x</title></head><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header><!--/app-shell--></div></body></html>';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await writeFile(path.join(dir, 'index.html'), HEAD_INDEX);
+    await writeFile(
+      path.join(dir, 'route-preloads.json'),
+      JSON.stringify({
+        '/news': ['/assets/news-page-abc.js', '/assets/news-public-abc.css'],
+        '/maps-mobile': ['/assets/map-page-abc.js'],
+        '/news/:id': ['/assets/news-detail-abc.js'],
+        // Never copied into the page: not a built asset name.
+        '/document': ['https://example.com/x.js', '/assets/"><script>x</script>.js'],
+      }),
+    );
+    app = Fastify();
+    await registerWeb(app, dir, { demo: false });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+
+  it("names the page's chunks and its first API reads (from the domain's route table) in the head", async () => {
+    const news = PUBLIC_ROUTES.find((r) => r.path === '/news');
+    expect(news?.firstReads?.length).toBeGreaterThan(0);
+    const res = await app.inject({ url: '/news' });
+    const links = head(res.body);
+    expect(links).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/news-page-abc.js">',
+    );
+    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/news-public-abc.css">');
+    for (const read of news?.firstReads ?? []) {
+      expect(links).toContain(`<link rel="preload" as="fetch" crossorigin href="${read.replaceAll('&', '&amp;')}">`);
+    }
+    expect(res.body).toContain('<header>Cảnh báo lũ</header>');
+  });
+
+  it('matches routes with parameters, keeps headerless pages bare, and leaves other paths plain', async () => {
+    expect(head((await app.inject({ url: '/news/12' })).body)).toContain('/assets/news-detail-abc.js');
+    const mobile = (await app.inject({ url: '/maps-mobile' })).body;
+    expect(mobile).toContain('/assets/map-page-abc.js');
+    expect(mobile).not.toContain('<header>');
+    const dashboard = (await app.inject({ url: '/dashboard' })).body;
+    expect(head(dashboard)).toContain('rel="preload" as="fetch"');
+    expect(head(dashboard)).not.toContain('modulepreload');
+    expect((await app.inject({ url: '/khong-co' })).body).toBe(HEAD_INDEX);
+  });
+
+  it('copies only built asset paths into the page', async () => {
+    const body = (await app.inject({ url: '/document' })).body;
+    expect(body).not.toContain('example.com');
+    expect(body).not.toContain('<script>x</script>');
+  });
+});
