@@ -20,7 +20,12 @@ export default defineConfig({
       {
         extends: './web/vite.config.ts',
         // antd forms in jsdom take several seconds per test on a 2-core machine.
-        test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'jsdom', testTimeout: 20_000 },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+        },
       },
     ],
   },

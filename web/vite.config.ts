@@ -1,5 +1,43 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/precompress.ts';
+import { type ChunkInfo, pagesOfSource, routePreloads } from './build/route-preloads.ts';
+
+const PUBLIC_PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'app', 'pages', 'public-page.tsx');
+
+/** Writes `.br` and `.gz` beside every built script and style sheet (web/build/precompress.ts). */
+function precompressPlugin(): Plugin {
+  return {
+    name: 'flood-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const files = Object.values(bundle).map((f) => ({
+        fileName: f.fileName,
+        source: f.type === 'chunk' ? f.code : f.source,
+      }));
+      await precompress(options.dir ?? 'dist', files);
+    },
+  };
+}
+
+/** Writes dist/route-preloads.json: the chunks of each public page, which the server preloads in its HTML. */
+function routePreloadsPlugin(): Plugin {
+  return {
+    name: 'flood-route-preloads',
+    apply: 'build',
+    // After every generateBundle: Vite deletes the JS of CSS-only chunks there, which must not be preloaded.
+    writeBundle(options, bundle) {
+      const pages = pagesOfSource(readFileSync(PUBLIC_PAGE, 'utf8'));
+      const preloads = routePreloads(bundle as unknown as Record<string, ChunkInfo>, PUBLIC_PAGE, pages);
+      const missing = [...pages.keys()].filter((route) => !preloads[route]);
+      if (missing.length > 0) this.error(`route-preloads: no chunk found for ${missing.join(', ')}`);
+      writeFileSync(path.join(options.dir ?? 'dist', 'route-preloads.json'), JSON.stringify(preloads, null, 1));
+    },
+  };
+}
 
 /**
  * Vendor groups: the framework loads once and is cached across releases of the pages. Ant Design is
@@ -15,7 +53,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

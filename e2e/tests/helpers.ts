@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, request } from '@playwright/test';
 
 /** Signs in through the header's login modal, solving the real human-verification widget. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -33,9 +33,46 @@ export async function chooseUserMenuItem(page: Page, item: string, done: Locator
   }).toPass({ timeout: 20_000 });
 }
 
+/**
+ * Picks an option of an antd select and waits until the select shows it. A click made while another
+ * dropdown or dialog is still closing can be lost (CI: a news saved as DRAFT, an upload without its type),
+ * so the whole step is retried. `search` types the label first, for long (virtual) option lists.
+ */
+export async function chooseSelectOption(
+  page: Page,
+  select: Locator,
+  label: string,
+  options: { search?: boolean } = {},
+): Promise<void> {
+  await expect(async () => {
+    await select.click();
+    if (options.search) await select.locator('input').fill(label, { timeout: 2000 });
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')
+      .getByTitle(label, { exact: true })
+      .click({ timeout: 2000 });
+    await expect(select).toContainText(label, { timeout: 2000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Signs out through the user menu and waits for the login button. */
 export async function signOut(page: Page): Promise<void> {
   await chooseUserMenuItem(page, 'Đăng xuất', page.getByTestId('header-login'));
+}
+
+/** An API client signed in as `account` (through the real login form), for a spec's set-up and clean-up. */
+export async function signedInApi(
+  browser: Browser,
+  baseURL: string | undefined,
+  account: { email: string; password: string },
+): Promise<APIRequestContext> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, account.email, account.password);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
+  await context.close();
+  return api;
 }
 
 /** Headers for calling the API as the user signed in on this page. */
@@ -93,13 +130,28 @@ export async function createWaterStation(
   return { id: body.id, pushKey: body.pushKey };
 }
 
-/** Pushes a water level (cm) for now on the district clock, as a logger does. */
-export async function pushWaterLevel(page: Page, code: string, key: string, valueCm: number): Promise<void> {
-  const { date, hour, minute } = districtClock();
-  const response = await page.request.get('/api/receive-water-level', {
-    params: { stationCode: code, date, hour: String(hour), minute: String(minute), value: String(valueCm), key },
+/**
+ * Pushes a reading as a logger does, `minutesAgo` on the district clock: rain for F00… codes (mm), water
+ * level otherwise (cm).
+ */
+export async function pushReading(
+  request: APIRequestContext,
+  code: string,
+  key: string,
+  value: number,
+  minutesAgo = 0,
+): Promise<void> {
+  const { date, hour, minute } = districtClock(new Date(Date.now() - minutesAgo * 60_000));
+  const path = code.startsWith('F00') ? '/api/receive-rain' : '/api/receive-water-level';
+  const response = await request.get(path, {
+    params: { stationCode: code, date, hour: String(hour), minute: String(minute), value: String(value), key },
   });
   expect(response.ok(), await response.text()).toBe(true);
+}
+
+/** Pushes a water level (cm) for now on the district clock, as a logger does. */
+export async function pushWaterLevel(page: Page, code: string, key: string, valueCm: number): Promise<void> {
+  await pushReading(page.request, code, key, valueCm);
 }
 
 /** Creates a staff account (in its own group) through the API as the administrator; returns its credentials. */

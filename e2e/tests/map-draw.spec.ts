@@ -1,6 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, districtClock, signIn } from './helpers';
+import { pushReading, signedInApi } from './helpers';
 
 // The map's drawing, measuring and locate tools (issue #8) against a real server. Shapes are drawn and
 // points clicked at known latitudes and longitudes: their place on the screen is computed by Web Mercator
@@ -46,28 +46,11 @@ async function createStation(s: { code: string; name: string; lat: number; long:
 }
 
 async function push(code: string, value: number) {
-  const { date, hour, minute } = districtClock(new Date(Date.now() - 2 * 60_000));
-  const path = code.startsWith('F00') ? '/api/receive-rain' : '/api/receive-water-level';
-  const response = await api.get(path, {
-    params: {
-      stationCode: code,
-      date,
-      hour: String(hour),
-      minute: String(minute),
-      value: String(value),
-      key: keys.get(code)!,
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await pushReading(api, code, keys.get(code)!, value, 2);
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
-  await context.close();
+  api = await signedInApi(browser, baseURL, ADMIN);
   await createStation(INSIDE_RAIN);
   await createStation(INSIDE_WATER, [100, 150, 200]);
   await createStation(OUTSIDE_RAIN);

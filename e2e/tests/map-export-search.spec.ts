@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, districtClock, signIn } from './helpers';
+import { districtClock, signedInApi } from './helpers';
 
 // The map's print/export tool and place search (issue #8) against a real server. No external network here:
 // every tile is a one-colour PNG, served with CORS (or without, to see tiles left out of an export).
@@ -51,12 +51,7 @@ const COMMUNES = '../../server/src/db/seed/geo/communes.geojson';
 let api: APIRequestContext;
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
-  await context.close();
+  api = await signedInApi(browser, baseURL, ADMIN);
 
   const created = await api.post('/api/station', {
     data: { code: RAIN.code, name: RAIN.name, description: `Trạm thử xuất ${suffix}`, lat: RAIN.lat, long: RAIN.long },

@@ -1,7 +1,7 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN } from '../fixtures';
-import { authHeaders, signIn } from './helpers';
+import { signedInApi } from './helpers';
 
 // Flood photos on the public map (issue #8): the 'Đăng ảnh' form from the map's camera button, the photo on
 // the map, and close photos clustered. The server runs with DEMO=0, so the only photos are the ones made here.
@@ -57,12 +57,7 @@ async function postAsStaff(photo: (typeof PAIR)[number]): Promise<number> {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
-  await context.close();
+  api = await signedInApi(browser, baseURL, ADMIN);
 });
 
 test.afterAll(async () => {

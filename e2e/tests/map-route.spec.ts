@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, signIn } from './helpers';
+import { signedInApi, signIn } from './helpers';
 
 // Route planning on the public map (issue #8 item 7) against a real server. The e2e server runs without
 // demo data, so the roads ('Đường sơ tán') and the evacuation points are uploaded here as staff; the
@@ -51,12 +51,7 @@ const point = (ten: string, lng: number, lat: number) => ({
 });
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
-  await context.close();
+  api = await signedInApi(browser, baseURL, ADMIN);
 
   await upload('EVACUATION_ROAD', `duong-so-tan-${suffix}.geojson`, {
     type: 'FeatureCollection',

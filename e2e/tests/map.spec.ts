@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, districtClock, signIn } from './helpers';
+import { pushReading, signedInApi } from './helpers';
 
 // The public map against a real server: stations and readings pushed as loggers push them, GeoJSON layers
 // uploaded through the file manager's API. No external network here: every tile is a 1×1 PNG.
@@ -76,19 +76,7 @@ async function createStation(s: {
 
 /** Pushes a reading as a logger does, stamped `minutesAgo` before now on the district clock. */
 async function push(code: string, value: number, minutesAgo = 0) {
-  const { date, hour, minute } = districtClock(new Date(Date.now() - minutesAgo * 60_000));
-  const path = code.startsWith('F00') ? '/api/receive-rain' : '/api/receive-water-level';
-  const response = await api.get(path, {
-    params: {
-      stationCode: code,
-      date,
-      hour: String(hour),
-      minute: String(minute),
-      value: String(value),
-      key: keys.get(code)!,
-    },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await pushReading(api, code, keys.get(code)!, value, minutesAgo);
 }
 
 async function upload(type: string, time: string | null, name: string, geojson: unknown) {
@@ -103,12 +91,7 @@ async function upload(type: string, time: string | null, name: string, geojson: 
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible();
-  api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
-  await context.close();
+  api = await signedInApi(browser, baseURL, ADMIN);
 
   await createStation(RAIN);
   await createStation({ ...WATER, levels: [100, 150, 200] });
@@ -243,9 +226,10 @@ test.describe('public map', () => {
     await expect(page.getByTestId('overlay-evacuationPoints')).toBeChecked();
     await expect(page.getByTestId('overlay-evacuationRoads')).toBeChecked();
     await expect(page.getByTestId('map-legend')).toContainText('Độ sâu ngập (m)');
-    // A click outside closes the menu; the flood polygon in the middle says its depth.
+    // A click outside closes the menu (off the flood polygon: a click on it opens the flood analysis modal);
+    // the flood polygon in the middle says its depth.
     const map = (await page.locator('.flood-map-canvas').boundingBox())!;
-    await page.mouse.click(map.x + map.width / 2, map.y + map.height / 2);
+    await page.mouse.click(map.x + map.width / 2 - 200, map.y + map.height / 2 + 150);
     await expect(menu).toBeHidden();
     await expect(await hoverCentre(page)).toHaveText('Mực nước: 1,50 m');
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN } from '../fixtures';
-import { authHeaders, districtClock, signIn } from './helpers';
+import { authHeaders, chooseSelectOption, districtClock, signIn } from './helpers';
 
 test.describe('stations', () => {
   test('a water station: levels typed in metres are stored in cm, a pushed reading shows Cấp II and exports', async ({
@@ -43,6 +43,10 @@ test.describe('stations', () => {
     expect(await stored.json()).toMatchObject({ warningLevel1: 150, warningLevel2: 200, warningLevel3: 250 });
 
     // (2) Push a reading with the key shown in the edit modal: the table turns to 'Cấp II'.
+    // The list is sorted by code and other specs add stations to the same database, so the new row may be on
+    // a later page: find it the way staff would, by searching for its code.
+    const search = page.getByRole('textbox', { name: 'Tìm kiếm theo mã, tên trạm' });
+    await search.fill(code);
     const row = page.getByTestId('station-table').locator('tr', { hasText: code });
     await expect(row).toBeVisible();
     await row.getByRole('button', { name: 'Sửa' }).click();
@@ -63,6 +67,7 @@ test.describe('stations', () => {
       await expect(row.getByText('Cấp II')).toBeVisible({ timeout: 8_000 }); // live, through the event stream
     } catch {
       await page.reload();
+      await search.fill(code);
       await expect(row.getByText('Cấp II')).toBeVisible();
     }
     await expect(row.getByText('2,10 m')).toBeVisible();
@@ -74,8 +79,8 @@ test.describe('stations', () => {
     const select = page.getByTestId('station-select');
     await expect(select).toBeVisible();
     if ((await select.getByText(code).count()) === 0) {
-      await select.click();
-      await page.locator('.ant-select-item-option', { hasText: code }).click();
+      // Searched for, as the list of every station may not render this one's option.
+      await chooseSelectOption(page, select, `${name} (${code})`, { search: true });
       await page.keyboard.press('Escape');
     }
     await expect(select.getByText(code)).toBeVisible();

@@ -11,6 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAlertEngine } from './features/alerts/alert-engine';
@@ -26,6 +27,8 @@ import { categoriesRoutes } from './features/categories/categories.routes';
 import { createCategoriesService } from './features/categories/categories.service';
 import { configRoutes } from './features/config/config.routes';
 import { createConfigService } from './features/config/config.service';
+import { damageRoutes } from './features/damage/damage.routes';
+import { createDamageService } from './features/damage/damage.service';
 import { createDataLayersCache } from './features/data-layers/data-layers.cache';
 import { dataLayersRoutes } from './features/data-layers/data-layers.routes';
 import { createDataLayersService } from './features/data-layers/data-layers.service';
@@ -34,6 +37,11 @@ import { feedbackRoutes } from './features/feedback/feedback.routes';
 import { createFeedbackService } from './features/feedback/feedback.service';
 import { filesRoutes } from './features/files/files.routes';
 import { createFilesService } from './features/files/files.service';
+import { floodAnalysisRoutes } from './features/flood-analysis/flood-analysis.routes';
+import { createFloodAnalysisService } from './features/flood-analysis/flood-analysis.service';
+import { createFloodEventDetector } from './features/flood-events/flood-events.detector';
+import { floodEventsRoutes } from './features/flood-events/flood-events.routes';
+import { createFloodEventsService } from './features/flood-events/flood-events.service';
 import { floodPhotosRoutes } from './features/flood-photos/flood-photos.routes';
 import { createFloodPhotosService } from './features/flood-photos/flood-photos.service';
 import { geodataRoutes } from './features/geodata/geodata.routes';
@@ -45,6 +53,7 @@ import { createGroupsService } from './features/groups/groups.service';
 import { healthRoutes, mapTilesOf } from './features/health/health.routes';
 import { newsRoutes } from './features/news/news.routes';
 import { createNewsService } from './features/news/news.service';
+import { createNewsListCache } from './features/news/news-list.cache';
 import { openDataRoutes } from './features/open-data/open-data.routes';
 import { createOpenDataService } from './features/open-data/open-data.service';
 import { importRoutes } from './features/readings/import.routes';
@@ -82,6 +91,8 @@ import { registerAccessControl } from './lib/access.plugin';
 import { registerErrorHandler } from './lib/errors';
 import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerHotReads } from './lib/hot-reads';
+import { loggerOptionsOf } from './lib/logging';
+import { registerNulGuard } from './lib/nul-guard';
 import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
@@ -99,6 +110,8 @@ export interface AppDeps {
   storage?: FileStorage;
   /** Defaults to the in-process bus. */
   bus?: EventBus;
+  /** With REDIS_URL: rate-limit counters shared by every process (config.REDIS_PREFIX + 'rate-limit:'). */
+  rateLimitRedis?: Redis;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -111,10 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const idPrefix = randomBytes(6).toString('hex');
   let idCounter = 0;
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: deps.logger ?? loggerOptionsOf(config.LOG_LEVEL),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
@@ -184,7 +194,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hotReads = registerHotReads(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  await app.register(rateLimit, { global: false });
+  // Per process by default; with Redis one count for all processes, and a Redis outage lets requests through.
+  await app.register(rateLimit, {
+    global: false,
+    ...(deps.rateLimitRedis
+      ? { redis: deps.rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rate-limit:`, skipOnError: true }
+      : {}),
+  });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -201,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAccessControl(app, auth.resolveToken);
+  registerNulGuard(app);
   await app.register(healthRoutes, {
     database,
     demo: config.DEMO,
@@ -290,8 +307,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
+  // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
+  const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
   await app.register(geodataRoutes, {
-    geodata: createGeodataService({ db, storage, geojsonMaxBytes }),
+    geodata: createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore }),
     reportData: createReportDataService({ db, storage }),
     storage,
     geojsonMaxBytes,
@@ -308,7 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files: createFilesService({ db, storage, maxBytes: filesMaxBytes }),
     maxBytes: filesMaxBytes,
   });
-  await app.register(newsRoutes, { news: createNewsService({ db, timeZone, now }) });
+  const news = createNewsService({ db, bus, timeZone, now });
+  await app.register(newsRoutes, { news, listCache: createNewsListCache({ news, bus, now }), hotReads });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db }),
     rateLimit: { max: config.FEEDBACK_RATE_LIMIT, windowMs: config.FEEDBACK_RATE_WINDOW_MINUTES * 60_000 },
@@ -334,7 +354,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, {
     search: createSearchService({ db, layers: geoLayers, bus, bounds: routing.bounds, geocoder, logger: app.log }),
   });
+  // Flood events detected from the water readings, damage records, flood analysis data (issue #10).
+  const floodEventDetector = createFloodEventDetector({
+    db,
+    bus,
+    webParameters: configService.webParameters,
+    logger: app.log,
+    now,
+  });
+  app.decorate('floodEventDetector', floodEventDetector);
+  app.decorate('floodAnalysis', floodAnalysis);
+  app.addHook('onReady', async () => {
+    void floodAnalysis.resume().catch((err) => app.log.warn({ err }, 'flood analysis resume failed'));
+  });
+  app.addHook('onClose', async () => {
+    floodEventDetector.stop();
+    await floodEventDetector.idle();
+    await floodAnalysis.idle();
+  });
+  await app.register(floodEventsRoutes, {
+    floodEvents: createFloodEventsService({ db, timeZone, now, detector: floodEventDetector }),
+  });
+  await app.register(damageRoutes, { damage: createDamageService({ db, timeZone }) });
+  await app.register(floodAnalysisRoutes, { floodAnalysis });
   await app.register(eventsRoutes, { bus });
-  await registerWeb(app, config.WEB_DIST);
+  await registerWeb(app, config.WEB_DIST, { demo: config.DEMO });
   return app;
 }

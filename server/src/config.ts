@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmailSchema } from '@flood/domain';
 import { z } from 'zod';
+import { isCommonPassword } from './lib/password-policy';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** server/src or server/dist: the built web sits two levels up, in web/dist. */
@@ -28,13 +29,20 @@ export const ConfigSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
   ADMIN_EMAIL: EmailSchema.default('admin@portal.local'),
-  ADMIN_PASSWORD: z.string().min(8).max(255).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .max(255)
+    .refine((p) => !isCommonPassword(p), 'mật khẩu quá phổ biến / too common a password')
+    .optional(),
   ADMIN_NAME: z.string().min(1).max(255).default('Quản trị hệ thống'),
   TZ_DISTRICT: z.string().default('Asia/Ho_Chi_Minh'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(defaultWebDist),
   TRUST_PROXY: bool.default(false),
   SESSION_TTL_HOURS: int(24, 1),
+  /** Absolute end of a session after sign-in, however much it is used (ASVS 4.0.3 3.3.2, level 2: 12 h). */
+  SESSION_MAX_HOURS: int(12, 1),
   LOGIN_RATE_LIMIT_PER_MINUTE: int(20, 1),
   LOGIN_MAX_FAILURES: int(5, 1),
   LOGIN_LOCK_MINUTES: int(15, 1),
@@ -118,6 +126,25 @@ export const ConfigSchema = z.object({
   /** Place search: a Nominatim-compatible geocoder whose places follow the local ones; unset = local only. */
   GEOCODER_URL: z.url().optional(),
   GEOCODER_TIMEOUT_MS: int(3000, 100),
+  /** Several processes (docs/operations.md): live events and rate limits through Redis; unset = in-process. */
+  REDIS_URL: z.url().optional(),
+  /** Prefix of the Redis keys and channel, so several portals can share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, 'chỉ gồm chữ, số, :, ., - và _')
+    .default('flood:'),
+  /** Uploaded files in an S3-compatible store when set (else DATA_DIR/files). Keys only from the environment. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  /** The store's root (MinIO, R2…); unset = AWS S3 of S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  S3_PREFIX: z
+    .string()
+    .regex(/^([\w.-]+\/)*$/, 'các đoạn chữ, số, ., -, _ kết thúc bằng /')
+    .default(''),
 });
 export type Config = z.infer<typeof ConfigSchema>;
 
@@ -129,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Cấu hình không hợp lệ / invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (parsed.data.S3_BUCKET && !(parsed.data.S3_ACCESS_KEY_ID && parsed.data.S3_SECRET_ACCESS_KEY)) {
+    throw new Error(
+      'Cấu hình không hợp lệ / invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: cần cả hai khi đặt S3_BUCKET / both are required with S3_BUCKET',
+    );
   }
   if (parsed.data.TZ_DISTRICT && !isValidTimeZone(parsed.data.TZ_DISTRICT)) {
     throw new Error(`Cấu hình không hợp lệ / invalid configuration:\n  TZ_DISTRICT: ${parsed.data.TZ_DISTRICT}`);

@@ -5,12 +5,15 @@ import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
+import { seedDemoFloodHistory } from './features/flood-events/flood-events.seed';
 import { seedDemoFloodPhotos } from './features/flood-photos/flood-photos.seed';
 import { seedGeodata } from './features/geodata/geodata.seed';
 import { seedDemoNews } from './features/news/news.seed';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
-import { createLocalStorage } from './lib/storage';
+import type { RedisEventBus } from './lib/events-redis';
+import { createLocalStorage, type FileStorage } from './lib/storage';
+import { createS3Storage } from './lib/storage-s3';
 
 function signInBanner(url: string, account: SystemAccountResult): string {
   const lines = [
@@ -31,6 +34,20 @@ function signInBanner(url: string, account: SystemAccountResult): string {
   return `\n${bar}\n${lines.join('\n')}\n${bar}\n`;
 }
 
+/** Uploaded files: the S3-compatible store when S3_BUCKET is set (several processes), else DATA_DIR/files. */
+function storageOf(config: ReturnType<typeof loadConfig>): FileStorage {
+  if (!config.S3_BUCKET) return createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  return createS3Storage({
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID!,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    prefix: config.S3_PREFIX,
+  });
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -47,7 +64,7 @@ async function main(): Promise<void> {
     }
   }
   // Base layers always, demo layers in demo mode; each type only while it has no item (first start).
-  const storage = createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const storage = storageOf(config);
   const t1 = performance.now();
   const geo = await seedGeodata({
     db: database.db,
@@ -67,13 +84,28 @@ async function main(): Promise<void> {
     if (photos > 0) process.stdout.write(`Đã nạp ảnh ngập lụt minh hoạ / demo flood photos loaded: ${photos}\n`);
     const newsItems = await seedDemoNews({ db: database.db, storage, now: new Date() });
     if (newsItems > 0) process.stdout.write(`Đã nạp tin tức minh hoạ / demo news loaded: ${newsItems}\n`);
+    const history = await seedDemoFloodHistory({ db: database.db, now: new Date(), timeZone: config.TZ_DISTRICT });
+    if (history > 0) process.stdout.write(`Đã nạp lịch sử lũ minh hoạ / demo flood history loaded: ${history}\n`);
   }
-  const app = await buildApp({ config, database, storage });
+  // With REDIS_URL the bus (and the rate-limit counters) reach every process; ioredis loads only then.
+  let log: { warn(obj: object, msg: string): void } | undefined;
+  let bus: RedisEventBus | undefined;
+  if (config.REDIS_URL) {
+    const { createRedisEventBus } = await import('./lib/events-redis');
+    bus = await createRedisEventBus({
+      url: config.REDIS_URL,
+      prefix: config.REDIS_PREFIX,
+      logger: { warn: (obj, msg) => log?.warn(obj, msg) },
+    });
+  }
+  const app = await buildApp({ config, database, storage, bus, rateLimitRedis: bus?.redis });
+  log = app.log;
   let stopDemo = () => {};
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     stopDemo();
     await app.close();
+    await bus?.close();
     await database.close();
     process.exit(0);
   };

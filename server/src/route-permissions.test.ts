@@ -52,6 +52,9 @@ const PUBLIC = new Set([
   // Open data for other systems (issue #7).
   'GET /api/open/stations',
   'GET /api/open/readings',
+  // Flood analysis data of the (public) flood layers: the public map's flood modal (issue #10).
+  'GET /api/flood-analysis',
+  'GET /api/flood-analysis/:geodataId',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

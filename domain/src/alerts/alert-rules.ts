@@ -1,3 +1,4 @@
+import { formatNumber } from '../common/number-format';
 import { effectiveLevels, type WarningLevels } from '../stations/classify';
 import type { WebParameters } from '../stations/web-parameters';
 import type { AlertKind } from './alerts.schemas';
@@ -70,7 +71,7 @@ export function nextAlertAction(
 }
 
 const ROMAN = ['', 'I', 'II', 'III'];
-const num = (v: number, d: number) => v.toLocaleString('vi-VN', { minimumFractionDigits: d, maximumFractionDigits: d });
+const num = (v: number, d: number) => formatNumber(v, d, 'vi');
 
 /** The sentence the banner and the staff read (Vietnamese; values with a decimal comma). */
 export function alertMessage(kind: AlertKind, stationName: string, level: number, value: number): string {
@@ -88,8 +89,7 @@ export function alertMessage(kind: AlertKind, stationName: string, level: number
   }
 }
 
-const enNum = (v: number, d: number) =>
-  v.toLocaleString('en-GB', { minimumFractionDigits: d, maximumFractionDigits: d });
+const enNum = (v: number, d: number) => formatNumber(v, d, 'en');
 
 /** The English twin of `alertMessage` (the CAP feed, the English interface). */
 export function alertMessageEn(kind: AlertKind, stationName: string, level: number, value: number): string {

@@ -1,3 +1,4 @@
+import { formatNumber } from '../common/number-format';
 import { EARTH_RADIUS_M, haversineMetres } from './distance';
 import type { DistanceLanguage } from './format-distance';
 import type { Position } from './geometry';
@@ -27,13 +28,6 @@ export function pointInCircle(centre: Position, radiusMetres: number, p: Positio
   return haversineMetres(centre, p) <= radiusMetres;
 }
 
-function formatFixed(value: number, decimals: number, lang: DistanceLanguage): string {
-  return value.toLocaleString(lang === 'en' ? 'en-GB' : 'vi-VN', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  });
-}
-
 /**
  * An area as people read it on the map: whole square metres under 10 000 m² ('9.850 m²'), hectares with
  * 2 decimals under 100 ha ('12,35 ha'), then square kilometres ('3,42 km²'). Rounds before choosing the unit,
@@ -42,8 +36,8 @@ function formatFixed(value: number, decimals: number, lang: DistanceLanguage): s
 export function formatArea(squareMetres: number, lang: DistanceLanguage = 'vi'): string {
   if (!Number.isFinite(squareMetres)) return '';
   const m2 = Math.max(0, squareMetres);
-  if (Math.round(m2) < 10_000) return `${formatFixed(Math.round(m2), 0, lang)} m²`;
+  if (Math.round(m2) < 10_000) return `${formatNumber(Math.round(m2), 0, lang)} m²`;
   const ha = m2 / 10_000;
-  if (Math.round(ha * 100) / 100 < 100) return `${formatFixed(ha, 2, lang)} ha`;
-  return `${formatFixed(m2 / 1_000_000, 2, lang)} km²`;
+  if (Math.round(ha * 100) / 100 < 100) return `${formatNumber(ha, 2, lang)} ha`;
+  return `${formatNumber(m2 / 1_000_000, 2, lang)} km²`;
 }

@@ -1,13 +1,7 @@
-/** The reader's language: Vietnamese writes `1,25 km` (comma decimal, dot grouping), English `1.25 km`. */
-export type DistanceLanguage = 'vi' | 'en';
+import { formatNumber, type NumberLanguage } from '../common/number-format';
 
-function formatFixed(value: number, decimals: number, lang: DistanceLanguage): string {
-  return value.toLocaleString(lang === 'en' ? 'en-GB' : 'vi-VN', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: true,
-  });
-}
+/** The reader's language: Vietnamese writes `1,25 km` (comma decimal, dot grouping), English `1.25 km`. */
+export type DistanceLanguage = NumberLanguage;
 
 /**
  * A length as people read it on the map (routes, measures): whole metres under 1 km ('850 m'), then
@@ -17,8 +11,8 @@ function formatFixed(value: number, decimals: number, lang: DistanceLanguage): s
 export function formatDistance(metres: number, lang: DistanceLanguage = 'vi'): string {
   if (!Number.isFinite(metres)) return '';
   const m = Math.max(0, metres);
-  if (Math.round(m) < 1000) return `${formatFixed(Math.round(m), 0, lang)} m`;
+  if (Math.round(m) < 1000) return `${formatNumber(Math.round(m), 0, lang)} m`;
   const km = m / 1000;
-  if (Math.round(km * 100) / 100 < 10) return `${formatFixed(km, 2, lang)} km`;
-  return `${formatFixed(km, 1, lang)} km`;
+  if (Math.round(km * 100) / 100 < 10) return `${formatNumber(km, 2, lang)} km`;
+  return `${formatNumber(km, 1, lang)} km`;
 }

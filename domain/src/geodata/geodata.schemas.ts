@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 import { GEODATA_FILE_TYPES, GEODATA_TYPES } from './geodata.types';
@@ -38,7 +39,7 @@ export type GeodataItem = z.infer<typeof GeodataItemSchema>;
  */
 export const GeodataListQuerySchema = z.object({
   type: GeodataTypeSchema.optional(),
-  parentId: z.coerce.number().int().min(1).optional(),
+  parentId: z.coerce.number().int().min(1).max(DB_ID_MAX).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
@@ -65,7 +66,7 @@ export const GeodataFolderBodySchema = z
   .object({
     name: z.string().trim().min(1, 'Tên thư mục là trường bắt buộc').max(TEXT_MAX),
     type: z.literal('FOLDER').default('FOLDER'),
-    parentId: z.number().int().min(1).nullable().default(null),
+    parentId: z.number().int().min(1).max(DB_ID_MAX).nullable().default(null),
   })
   .meta({ id: 'GeodataFolderBody' });
 export type GeodataFolderBody = z.input<typeof GeodataFolderBodySchema>;
@@ -75,7 +76,7 @@ export const GeodataUploadFieldsSchema = z.object({
   type: GeodataFileTypeSchema,
   /** ISO time (the web sends UTC ISO without milliseconds); required for timed types. */
   time: z.iso.datetime({ offset: true }).optional(),
-  parentId: z.coerce.number().int().min(1).optional(),
+  parentId: z.coerce.number().int().min(1).max(DB_ID_MAX).optional(),
 });
 export type GeodataUploadFields = z.input<typeof GeodataUploadFieldsSchema>;
 

@@ -23,6 +23,25 @@ const WGS84_NAMES = new Set([
 ]);
 /** GeometryCollections inside GeometryCollections: RFC 7946 discourages them; a few levels are plenty. */
 const MAX_COLLECTION_DEPTH = 3;
+/**
+ * Objects and arrays inside one another: GeoJSON itself needs about 15 levels (collections included); the
+ * rest is left to properties. Deeper is a nesting bomb for whatever reads the file later (issue #11).
+ */
+export const GEOJSON_MAX_NESTING = 32;
+
+/** Whether a parsed value nests objects/arrays deeper than `max`; walks without recursion. */
+function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 
 class Invalid extends Error {
   constructor(
@@ -131,6 +150,8 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
 
   try {
     if (!isObject(value)) throw new Invalid('(tệp)', 'Tệp không phải là một đối tượng GeoJSON');
+    if (nestsDeeperThan(value, GEOJSON_MAX_NESTING))
+      throw new Invalid('(tệp)', `Dữ liệu lồng nhau quá sâu (tối đa ${GEOJSON_MAX_NESTING} cấp)`);
     if (value.crs !== undefined) {
       const name = isObject(value.crs) && isObject(value.crs.properties) ? value.crs.properties.name : undefined;
       if (typeof name !== 'string' || !WGS84_NAMES.has(name))

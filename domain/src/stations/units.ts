@@ -1,3 +1,5 @@
+import { formatNumber } from '../common/number-format';
+
 /** Water levels are stored in centimetres and shown in metres (DECISIONS.md "Data and units"). */
 export function cmToM(cm: number): number {
   return cm / 100;
@@ -10,11 +12,7 @@ export function mToCm(m: number): number {
 
 /** A number as Vietnamese readers write it: comma decimal separator, fixed decimals (`1,25`). */
 export function formatNumberVi(value: number, decimals: number): string {
-  return value.toLocaleString('vi-VN', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: true,
-  });
+  return formatNumber(value, decimals, 'vi');
 }
 
 /** A stored water level shown in metres: two decimals (one on the mobile dashboard). */

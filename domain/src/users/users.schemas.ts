@@ -2,6 +2,7 @@ import '../common/zod-messages';
 import { z } from 'zod';
 import { EmailSchema, PasswordSchema, PhoneSchema } from '../auth/auth.schemas';
 import { normalisePermissions, PermissionSchema } from '../auth/permissions';
+import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 
@@ -16,7 +17,7 @@ const optionalText = () =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 
 // ---------- groups ----------
 
@@ -78,7 +79,7 @@ export const UserCreateBodySchema = z
   .object({
     name: required(),
     email: EmailSchema,
-    groupId: z.number().int().positive(),
+    groupId: z.number().int().positive().max(DB_ID_MAX),
     password: PasswordSchema,
     phone: optionalPhone(),
     functions: FunctionsSchema.default(['system']),
@@ -90,7 +91,7 @@ export type UserCreateBody = z.input<typeof UserCreateBodySchema>;
 export const UserUpdateBodySchema = z
   .object({
     name: required(),
-    groupId: z.number().int().positive(),
+    groupId: z.number().int().positive().max(DB_ID_MAX),
     password: z
       .union([z.literal(''), PasswordSchema])
       .optional()
@@ -107,7 +108,7 @@ export const UserListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   /** Search by name (spec §2: "search box filtering by name"). */
   keyword: z.string().trim().max(TEXT_MAX).optional(),
-  groupId: z.coerce.number().int().positive().optional(),
+  groupId: z.coerce.number().int().positive().max(DB_ID_MAX).optional(),
   sort: z.enum(USER_SORT_FIELDS).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });

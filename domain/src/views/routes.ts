@@ -1,4 +1,5 @@
 import type { Permission } from '../auth/permissions';
+import { DASHBOARD_DOCUMENTS, NEWS_HOME_SIZE } from '../news/news.rules';
 import type { ViewKey } from './views';
 
 /** One row per screen of the specification; the web's router and menus are built from this table. */
@@ -18,13 +19,38 @@ export interface RouteDef {
   noHeader?: boolean;
   /** Shown in the public header navigation. */
   nav?: boolean;
+  /**
+   * The API reads the page makes as it opens, exactly as the web asks for them: the server names them in the
+   * page's HTML (`<link rel="preload" as="fetch">`) so a phone fetches them while the scripts download.
+   * The web's tests check that the pages ask for exactly these URLs.
+   */
+  firstReads?: readonly string[];
 }
 
+/** `/api/news` first page of one type, as the public news page asks for it. */
+const newsHomeRead = (type: 'WARNING' | 'NORMAL') => `/api/news?page=1&pageSize=${NEWS_HOME_SIZE}&type=${type}`;
+
 export const PUBLIC_ROUTES: RouteDef[] = [
-  { path: '/dashboard', title: 'page.dashboard', footer: true, nav: true },
+  {
+    path: '/dashboard',
+    title: 'page.dashboard',
+    footer: true,
+    nav: true,
+    firstReads: [
+      '/api/water?type=CURRENT_RAIN',
+      '/api/water?type=CURRENT_HIGH',
+      `/api/document?page=1&pageSize=${DASHBOARD_DOCUMENTS}`,
+    ],
+  },
   { path: '/maps', title: 'page.maps', nav: true },
   { path: '/maps-mobile', title: 'page.maps', noHeader: true },
-  { path: '/news', title: 'page.news', footer: true, nav: true },
+  {
+    path: '/news',
+    title: 'page.news',
+    footer: true,
+    nav: true,
+    firstReads: [newsHomeRead('WARNING'), newsHomeRead('NORMAL')],
+  },
   { path: '/all-news', title: 'page.allNews' },
   { path: '/news/:id', title: 'page.newsDetail' },
   { path: '/document', title: 'page.document', footer: true, nav: true },

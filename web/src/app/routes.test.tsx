@@ -21,7 +21,7 @@ describe('router guards and redirects', () => {
     const { router } = renderApp('/');
     await waitFor(() => expect(path(router)).toBe('/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' })).toBeTruthy();
-    expect(screen.getByText('Chức năng đang được xây dựng.')).toBeTruthy();
+    expect(screen.getByTestId('dashboard')).toBeTruthy();
     expect(screen.getByTestId('header-login').textContent).toContain('Đăng nhập');
     expect(screen.getByText('Ủy ban nhân dân huyện Ba Chẽ, tỉnh Quảng Ninh')).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Trang chủ – Cảnh báo lũ'));

@@ -2,6 +2,7 @@ import { BACK_OFFICE_ROUTES, PUBLIC_ROUTES, ROUTE_REDIRECTS, type RouteDef } fro
 import { Navigate, type RouteObject } from 'react-router';
 import { HomeRedirect } from '../features/auth/pages/home-redirect';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
+import { RouteErrorPage } from '../features/errors/pages/route-error-page';
 import { AccessGuard } from './access-guard';
 import { PageLoading } from './layout/page-loading';
 import { RootLayout } from './layout/root-layout';
@@ -24,12 +25,14 @@ export const appRoutes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
+    errorElement: <RouteErrorPage standalone />,
     hydrateFallbackElement: <PageLoading />,
     children: [
       ...Object.entries(ROUTE_REDIRECTS).map(([from, to]) => ({ path: from, element: <Navigate to={to} replace /> })),
       { path: '/home', element: <HomeRedirect /> },
       {
         element: <AccessGuard />,
+        errorElement: <RouteErrorPage />,
         children: [
           ...PUBLIC_ROUTES.map(pageRoute),
           {

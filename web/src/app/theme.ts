@@ -10,8 +10,8 @@ export const theme: ThemeConfig = {
     colorInfo: PRIMARY,
     borderRadius: 6,
     fontSize: 15,
-    fontFamily:
-      "'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'Liberation Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'",
+    // The stack itself is defined once, in styles.css.
+    fontFamily: 'var(--portal-font)',
     colorBgLayout: '#eef2f7',
   },
   components: {

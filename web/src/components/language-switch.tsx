@@ -1,5 +1,4 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Language, setLanguage } from '../lib/i18n';
 
@@ -14,17 +13,17 @@ export function LanguageSwitch() {
   const next: Language = lang === 'vi' ? 'en' : 'vi';
   const nextName = next === 'vi' ? t('header.languageVi') : t('header.languageEn');
   return (
-    <Button
-      type="text"
+    <button
+      type="button"
       className="header-button"
-      icon={<GlobalOutlined />}
       data-testid="lang-switch"
       lang={next}
       title={nextName}
       aria-label={`${t('header.language')}: ${nextName}`}
       onClick={() => setLanguage(next)}
     >
+      <GlobalOutlined aria-hidden />
       {next.toUpperCase()}
-    </Button>
+    </button>
   );
 }

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AntdScope } from '../app/antd-scope';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
@@ -16,11 +17,11 @@ export function renderApp(path: string) {
   return { router, ...view };
 }
 
-/** A single element (e.g. a modal) with providers and a router around it. */
+/** A single element (e.g. a modal) with providers, antd's scope (as the back office has) and a router around it. */
 export function renderWithProviders(element: ReactNode, path = '/dashboard') {
   const router = createMemoryRouter(
     [
-      { path, element },
+      { path, element: <AntdScope>{element}</AntdScope> },
       { path: '*', element: null },
     ],
     { initialEntries: [path] },

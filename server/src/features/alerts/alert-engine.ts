@@ -245,7 +245,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   }
 
   const unsubscribe = bus.subscribe((e) => {
-    if (e.type !== 'reading') return;
+    // Another process's reading is evaluated there (Redis bus): evaluating it here too would repeat its SMS.
+    if (e.type !== 'reading' || e.remote) return;
     const d = e.data as { stationId: number; observedAt: string };
     if (now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
     void schedule(d.stationId);

@@ -1,3 +1,4 @@
+import { DB_ID_MAX } from '@flood/domain';
 import { count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql';
@@ -32,7 +33,8 @@ export async function listAuditEntries(
     ? or(
         ilike(auditLogs.content, `%${escapeLike(kw)}%`),
         sql`${resolvedName} ilike ${`%${escapeLike(kw)}%`}`,
-        /^\d+$/.test(kw) ? eq(auditLogs.userId, Number(kw)) : undefined,
+        // A number past the integer column is no user id (and would fail the query).
+        /^\d+$/.test(kw) && Number(kw) <= DB_ID_MAX ? eq(auditLogs.userId, Number(kw)) : undefined,
       )
     : undefined;
   const [items, [totalRow]] = await Promise.all([

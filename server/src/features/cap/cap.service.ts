@@ -1,4 +1,4 @@
-import { pointInGeometry } from '@flood/domain';
+import { DB_ID_MAX, pointInGeometry } from '@flood/domain';
 import type { Db } from '../../db/client';
 import { type Commune, loadCommunes } from '../../db/seed/seed-files';
 import { earlierCapMessages, findCapMessage, recentCapMessages } from './cap.repository';
@@ -27,6 +27,8 @@ export function createCapService(deps: {
     },
     /** One CAP message as XML; null when it does not exist. */
     async message(id: number, baseUrl: string): Promise<string | null> {
+      // A number past the integer id column names no message (and would fail the query).
+      if (id > DB_ID_MAX) return null;
       const full = await findCapMessage(deps.db, id);
       if (!full) return null;
       const earlier = await earlierCapMessages(deps.db, full.alert.id, full.message.id);

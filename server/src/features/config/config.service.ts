@@ -59,6 +59,10 @@ export function createConfigService({ db, bus }: { db: Db; bus: EventBus }) {
     cached = undefined;
     bus.publish('config', { webParametersChanged: true });
   }
+  // A change made through another process (Redis bus) drops this one's copy too.
+  bus.subscribe((e) => {
+    if (e.type === 'config') cached = undefined;
+  });
 
   return {
     /** Current thresholds (public read: the web classifies with the same numbers). */

@@ -7,7 +7,7 @@ import {
   OkSchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../lib/errors';
+import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { FeedbackService } from './feedback.service';
 
 const staff = { anyOf: ['system' as const] };
@@ -16,7 +16,7 @@ const tags = ['Góp ý / Feedback'];
 export interface FeedbackRoutesOptions {
   feedback: FeedbackService;
   /** Anonymous posts per client address per window. */
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: AnonymousPostLimit;
 }
 
 /** `/api/feedback`: the public 'Liên hệ và góp ý' form (rate-limited per address) and the staff list /system/feedback. */
@@ -24,16 +24,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<FeedbackRoutesOptions> = asyn
   app.post('/api/feedback', {
     config: {
       access: 'public',
-      rateLimit: {
-        max: rateLimit.max,
-        timeWindow: rateLimit.windowMs,
-        allowList: (req) => req.actor !== undefined,
-        errorResponseBuilder: (_req, ctx) =>
-          new AppError(
-            'RATE_LIMITED',
-            `Bạn đã gửi quá nhiều góp ý từ địa chỉ này. Vui lòng thử lại sau ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} phút.`,
-          ),
-      },
+      rateLimit: anonymousPostRateLimit(rateLimit, 'góp ý'),
     },
     schema: { tags, summary: 'Gửi góp ý', body: FeedbackBodySchema, response: { 200: FeedbackSchema } },
     handler: (req) => feedback.send(req.body),

@@ -10,7 +10,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/errors';
+import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { FloodPhotosService } from './flood-photos.service';
 
 const staff = { anyOf: ['analyze' as const] };
@@ -20,7 +20,7 @@ export interface FloodPhotosRoutesOptions {
   floodPhotos: FloodPhotosService;
   maxBytes: number;
   /** Anonymous posts per client address per window. */
-  rateLimit: { max: number; windowMs: number };
+  rateLimit: AnonymousPostLimit;
 }
 
 /**
@@ -85,17 +85,7 @@ export const floodPhotosRoutes: FastifyPluginAsyncZod<FloodPhotosRoutesOptions> 
   app.post('/api/flood', {
     config: {
       access: 'public',
-      rateLimit: {
-        max: rateLimit.max,
-        timeWindow: rateLimit.windowMs,
-        // Signed-in staff are not limited (the access hook has already resolved the bearer token).
-        allowList: (req) => req.actor !== undefined,
-        errorResponseBuilder: (_req, ctx) =>
-          new AppError(
-            'RATE_LIMITED',
-            `Bạn đã gửi quá nhiều ảnh từ địa chỉ này. Vui lòng thử lại sau ${Math.max(1, Math.ceil(ctx.ttl / 60_000))} phút.`,
-          ),
-      },
+      rateLimit: anonymousPostRateLimit(rateLimit, 'ảnh'),
     },
     schema: {
       tags,

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import { findNul } from '../../lib/nul-guard';
 import { type FileStorage, newStorageKey } from '../../lib/storage';
 import { recordAudit } from '../audit/audit.service';
 import { type ProcessedPhoto, processFloodPhoto } from './flood-photos.image';
@@ -121,6 +122,12 @@ export function createFloodPhotosService(deps: { db: Db; storage: FileStorage; m
      * every missing field; the image is checked by content and size, then stripped of its metadata.
      */
     async create(actor: Actor | undefined, input: FloodPhotoInput): Promise<FloodPhoto> {
+      // Multipart text skips the JSON NUL guard (lib/nul-guard.ts); PostgreSQL text cannot hold NUL.
+      const nul = findNul(input.fields);
+      if (nul !== null) {
+        const message = 'Không được chứa ký tự NUL (\\u0000)';
+        throw new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${nul}`, [{ field: nul, message }]);
+      }
       const parsed = FloodPhotoFieldsSchema.safeParse(input.fields);
       const issues = parsed.success
         ? []

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import {
   acceptedExtensions,
+  DB_ID_MAX,
   GEODATA_TYPE_INFO,
   type GeodataFileType,
   type GeodataFolderBodySchema,
@@ -20,6 +21,7 @@ import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { isZip, safeDisplayName, sniffImage } from '../../lib/file-type';
 import { type FileStorage, newStorageKey } from '../../lib/storage';
+import { ZipLimitError } from '../../lib/zip-guard';
 import { recordAudit } from '../audit/audit.service';
 import {
   deleteTree,
@@ -98,7 +100,9 @@ export async function checkGeodataContent(
     try {
       const sheets = await readWorkbookSheets(data, 1);
       if (sheets.length === 0) throw new Error('no sheet');
-    } catch {
+    } catch (e) {
+      // A zip bomb is named as such (lib/zip-guard.ts); anything else is a broken workbook.
+      if (e instanceof ZipLimitError) throw e;
       throw invalid('file', 'Không đọc được bảng tính Excel (.xlsx): tệp hỏng hoặc không có trang tính nào');
     }
     return {
@@ -140,7 +144,13 @@ export interface UploadInput {
 }
 
 /** The geodata file manager (permission `database`) and the public reads of its files. */
-export function createGeodataService(deps: { db: Db; storage: FileStorage; geojsonMaxBytes: number }) {
+export function createGeodataService(deps: {
+  db: Db;
+  storage: FileStorage;
+  geojsonMaxBytes: number;
+  /** Runs after a file is stored (the flood analysis of a flood extent); awaited, must not throw. */
+  onStored?: (row: GeodataRow) => Promise<void>;
+}) {
   const { db, storage } = deps;
 
   async function requireFolder(id: number | null, field: string): Promise<GeodataListRow | null> {
@@ -178,7 +188,7 @@ export function createGeodataService(deps: { db: Db; storage: FileStorage; geojs
         written.push(`${path}.br`);
         encodings = 'br,gzip';
       }
-      return await db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const created = await insertItem(tx, {
           name: row.name,
           type: row.type,
@@ -195,6 +205,9 @@ export function createGeodataService(deps: { db: Db; storage: FileStorage; geojs
         if (actor) await recordAudit(tx, actor, `Tải lên tệp dữ liệu ${row.name} (${GEODATA_TYPE_INFO[row.type].vi})`);
         return created;
       });
+      // After the commit; a failing hook cannot undo the stored row and bytes.
+      await deps.onStored?.(stored).catch(() => {});
+      return stored;
     } catch (e) {
       await Promise.all(written.map((k) => storage.remove(k).catch(() => {})));
       throw e;
@@ -285,7 +298,9 @@ export function createGeodataService(deps: { db: Db; storage: FileStorage; geojs
 
     /** An item's row by id or storage path (public reads of the map). */
     async findFile(ref: string): Promise<GeodataRow> {
-      const row = /^\d+$/.test(ref) ? await findItem(db, Number(ref)) : await findByPath(db, ref);
+      // An id past the integer column names nothing (and would fail in the database): 404 like any other.
+      const id = /^\d+$/.test(ref) ? Number(ref) : null;
+      const row = id === null ? await findByPath(db, ref) : id <= DB_ID_MAX ? await findItem(db, id) : null;
       if (!row?.path) throw notFound();
       return row;
     },

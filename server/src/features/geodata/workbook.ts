@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { assertZipWithinLimits } from '../../lib/zip-guard';
 
 export interface WorkbookSheet {
   name: string;
@@ -31,6 +32,7 @@ function plain(v: CellValue): string | number | null {
  * rows the data (trailing empty rows dropped). Bounded to 5,000 rows × 50 columns a sheet.
  */
 export async function readWorkbookSheets(data: Buffer, max = 2): Promise<WorkbookSheet[]> {
+  assertZipWithinLimits(data);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(data as unknown as ArrayBuffer);
   return wb.worksheets.slice(0, max).map((ws) => {

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
+import { assertZipWithinLimits } from '../../lib/zip-guard';
 
 /** A data row of an import file: its 1-based row number in the file and its cells by column name. */
 export interface RawRow {
@@ -72,6 +73,7 @@ async function* csvRows(buf: Buffer): AsyncGenerator<string[]> {
 }
 
 async function xlsxRows(buf: Buffer): Promise<string[][]> {
+  assertZipWithinLimits(buf);
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(buf as unknown as ArrayBuffer);
   const ws = wb.worksheets[0];

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { safeDisplayName } from '../../lib/file-type';
 import { recordAudit } from '../audit/audit.service';
 import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
@@ -87,6 +88,9 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     let rejectedCount = 0;
     let written = 0;
     let stored = 0;
+    // The period of the stored water readings, so that flood events can be recomputed over it.
+    let firstAt = Number.POSITIVE_INFINITY;
+    let lastAt = Number.NEGATIVE_INFINITY;
     const inFlight = new Set<Promise<void>>();
 
     const write = async (batch: ReadingInput[]) => {
@@ -94,7 +98,12 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
       stored += keys.size;
       written += batch.length;
       for (const r of batch) {
-        if (r.observedAt.getTime() < liveSince || !keys.has(readingKey(r.stationId, r.observedAt))) continue;
+        if (!keys.has(readingKey(r.stationId, r.observedAt))) continue;
+        if (codeOf.get(r.stationId)?.kind === 'water') {
+          firstAt = Math.min(firstAt, r.observedAt.getTime());
+          lastAt = Math.max(lastAt, r.observedAt.getTime());
+        }
+        if (r.observedAt.getTime() < liveSince) continue;
         const s = codeOf.get(r.stationId)!;
         bus.publish('reading', {
           stationId: s.id,
@@ -156,7 +165,12 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
         .where(eq(importJobs.id, job.id));
       await recordAudit(tx, actor, `Nhập số liệu quan trắc từ tệp ${job.fileName}: ${stored} bản ghi mới`);
     });
-    bus.publish('import', { jobId: job.id, stored });
+    bus.publish('import', {
+      jobId: job.id,
+      stored,
+      from: Number.isFinite(firstAt) ? new Date(firstAt).toISOString() : null,
+      to: Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null,
+    });
   }
 
   return {
@@ -168,17 +182,21 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
           { field: 'file', message: 'Tệp quá lớn (tối đa 20 MB)' },
         ]);
       }
+      // The name is kept for display (job list, audit): no control characters (NUL fails in PostgreSQL).
+      const name = safeDisplayName(fileName);
+      if (!name) {
+        throw new AppError('VALIDATION_FAILED', 'Tên tệp không hợp lệ', [
+          { field: 'file', message: 'Tên tệp không hợp lệ' },
+        ]);
+      }
       const kind = detectFileKind(buf);
-      const ext = fileName.toLowerCase().split('.').pop();
+      const ext = name.toLowerCase().split('.').pop();
       if (!kind || (kind === 'xlsx' && ext !== 'xlsx') || (kind === 'csv' && ext !== 'csv' && ext !== 'txt')) {
         throw new AppError('VALIDATION_FAILED', 'Chỉ nhận tệp CSV hoặc Excel (.xlsx)', [
           { field: 'file', message: 'Chỉ nhận tệp CSV hoặc Excel (.xlsx)' },
         ]);
       }
-      const [job] = await db
-        .insert(importJobs)
-        .values({ userId: a.userId, fileName: fileName.slice(0, 255) })
-        .returning();
+      const [job] = await db.insert(importJobs).values({ userId: a.userId, fileName: name }).returning();
       const p = run(job!, buf, kind, a)
         .catch(async (e) => {
           const message = e instanceof AppError ? e.message : 'Xảy ra lỗi khi nhập dữ liệu';

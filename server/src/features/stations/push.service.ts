@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FieldError, PushQuery, PushResult } from '@flood/domain';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
@@ -8,10 +8,10 @@ import type { StationLookup } from './station-lookup';
 
 const bad = (e: FieldError) => new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${e.field}`, [e]);
 
+/** Constant-time key check over fixed-length digests, so neither the content nor the length of a key leaks. */
 function sameKey(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(a), digest(b));
 }
 
 export interface PushServiceDeps {

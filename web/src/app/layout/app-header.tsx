@@ -1,5 +1,4 @@
 import { LoginOutlined, MenuOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,12 +10,18 @@ import { NavLinks } from './nav-links';
 
 // Loaded when needed: visitors who are not signed in (most of a storm night's crowd) never fetch the
 // signed-in menus (antd Dropdown, Menu), the login form or the phone drawer.
-const LoginModal = lazy(() => import('../../features/auth/components/login-modal'));
-const UserMenu = lazy(async () => ({ default: (await import('../../features/auth/components/user-menu')).UserMenu }));
-const ViewSwitch = lazy(async () => ({
-  default: (await import('../../features/auth/components/view-switch')).ViewSwitch,
+// Each comes with antd's scope (locale, theme, toasts), itself loaded only then.
+const withAntd = async () => (await import('../antd-scope')).withAntd;
+const LoginModal = lazy(async () => ({
+  default: (await withAntd())((await import('../../features/auth/components/login-modal')).default),
 }));
-const NavDrawer = lazy(() => import('./nav-drawer'));
+const UserMenu = lazy(async () => ({
+  default: (await withAntd())((await import('../../features/auth/components/user-menu')).UserMenu),
+}));
+const ViewSwitch = lazy(async () => ({
+  default: (await withAntd())((await import('../../features/auth/components/view-switch')).ViewSwitch),
+}));
+const NavDrawer = lazy(async () => ({ default: (await withAntd())((await import('./nav-drawer')).default) }));
 
 export function AppHeader() {
   const { t } = useTranslation();
@@ -36,17 +41,18 @@ export function AppHeader() {
   return (
     <header className="app-header">
       <div className="app-header-top">
-        <Button
-          type="text"
+        <button
+          type="button"
           className="header-button header-burger"
-          icon={<MenuOutlined />}
           aria-label={t('header.menu')}
           aria-expanded={drawerOpen}
           onClick={() => {
             setDrawerMounted(true);
             setDrawerOpen(true);
           }}
-        />
+        >
+          <MenuOutlined aria-hidden />
+        </button>
         <Link to="/dashboard" className="brand">
           <PortalLogo className="brand-logo" />
           <span className="brand-text">
@@ -62,15 +68,10 @@ export function AppHeader() {
               <UserMenu session={session} />
             </Suspense>
           ) : (
-            <Button
-              type="primary"
-              className="header-login"
-              icon={<LoginOutlined />}
-              onClick={openLogin}
-              data-testid="header-login"
-            >
+            <button type="button" className="header-login" onClick={openLogin} data-testid="header-login">
+              <LoginOutlined aria-hidden />
               <span className="header-button-text">{t('header.login')}</span>
-            </Button>
+            </button>
           )}
         </div>
       </div>

@@ -3,10 +3,19 @@ import { Layout, Menu } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/session/session-store';
+import { AntdScope } from '../antd-scope';
 import { useCurrentRouteDef } from '../route-handle';
 
-/** Back office: the side menu of the current view (pages the user may open) next to the page. */
+/** Back office: the side menu of the current view (pages the user may open) next to the page, in antd's scope. */
 export function BackOfficeLayout() {
+  return (
+    <AntdScope>
+      <BackOfficeFrame />
+    </AntdScope>
+  );
+}
+
+function BackOfficeFrame() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const route = useCurrentRouteDef();

@@ -1,4 +1,3 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
@@ -6,6 +5,7 @@ import { AlertBanner } from '../../features/alerts/components/alert-banner';
 import { DemoBanner } from '../../features/app-info/components/demo-banner';
 import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
 import { registerApiHooks } from '../../lib/api/client';
+import { toast } from '../../lib/toast/toast';
 import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
@@ -17,16 +17,15 @@ import { AppHeader } from './app-header';
 export function RootLayout() {
   const route = useCurrentRouteDef();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { t } = useTranslation();
 
   useEffect(() => {
     registerApiHooks({
       navigate: (to) => navigate(to),
-      toastError: () => void message.error(t('errors.generic')),
+      toastError: () => void toast.error(t('errors.generic')),
     });
     return () => registerApiHooks(null);
-  }, [navigate, message, t]);
+  }, [navigate, t]);
 
   useRefreshUserOnStart(() => navigate('/home'));
 
@@ -38,7 +37,11 @@ export function RootLayout() {
       {!route?.noHeader && <AppHeader />}
       {!route?.noHeader && <AlertBanner />}
       <DemoBanner />
-      <main id="main-content" tabIndex={-1} className={route?.noHeader ? 'app-main app-main-bare' : 'app-main'}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={route?.noHeader ? 'app-main app-main-bare' : route?.footer ? 'app-main app-main-footer' : 'app-main'}
+      >
         <Outlet />
       </main>
       {route?.footer && <AppFooter />}

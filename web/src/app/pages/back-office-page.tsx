@@ -7,6 +7,7 @@ import { useCurrentRouteDef } from '../route-handle';
 /** The built back-office pages by route path (the domain route table); each is its own chunk. */
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/system/sms': lazy(() => import('../../features/sms/pages/sms-page')),
+  '/system/feedback': lazy(() => import('../../features/feedback/pages/feedback-list-page')),
   '/user/group': lazy(() => import('../../features/users/pages/groups-page')),
   '/user/user': lazy(() => import('../../features/users/pages/users-page')),
   '/user/logs': lazy(() => import('../../features/users/pages/audit-page')),
@@ -14,10 +15,14 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/database/configurations': lazy(() => import('../../features/config/pages/configurations-page')),
   '/database/categories': lazy(() => import('../../features/categories/pages/categories-page')),
   '/database/layers': lazy(() => import('../../features/data-layers/pages/data-layers-page')),
+  '/analyze/flood': lazy(() => import('../../features/flood-analysis/pages/flood-analysis-page')),
   '/analyze/rain': lazy(() => import('../../features/statistics/pages/rain-analysis-page')),
+  '/analyze/report': lazy(() => import('../../features/flood-analysis/pages/report-page')),
   '/database/files': lazy(() => import('../../features/geodata/pages/files-page')),
   '/analyze/report-data': lazy(() => import('../../features/geodata/pages/report-data-page')),
+  '/analyze/flood-image': lazy(() => import('../../features/flood-analysis/pages/flood-images-page')),
   '/analyze/sensing-image': lazy(() => import('../../features/geodata/pages/sensing-images-page')),
+  '/news/manage-news': lazy(() => import('../../features/news/pages/manage-news-page')),
 };
 
 /** Back-office pages (already behind the access guard and inside the side-menu layout). */

@@ -9,6 +9,13 @@ import { useCurrentRouteDef } from '../route-handle';
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/maps': lazy(() => import('../../features/map/pages/map-page')),
   '/maps-mobile': lazy(() => import('../../features/map/pages/map-page')),
+  '/dashboard': lazy(() => import('../../features/dashboard/pages/dashboard-page')),
+  '/feedback': lazy(() => import('../../features/feedback/pages/feedback-page')),
+  '/news': lazy(() => import('../../features/news/pages/news-page')),
+  '/all-news': lazy(() => import('../../features/news/pages/all-news-page')),
+  '/news/:id': lazy(() => import('../../features/news/pages/news-detail-page')),
+  '/document': lazy(() => import('../../features/news/pages/document-page')),
+  '/about': lazy(() => import('../../features/news/pages/about-page')),
 };
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */

@@ -2,7 +2,7 @@ import { WarningFilled } from '@ant-design/icons';
 import { type Alert, formatNumberVi, formatWaterLevel, WATER_MARKER_COLOURS } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { textOn } from '../../stations/components/reading-status';
+import { textOn } from '../../stations/components/reading-colours';
 import { useActiveAlerts } from '../api/alerts-api';
 
 const LEVEL_COLOURS: Record<number, string> = {

@@ -15,7 +15,7 @@ describe('demo banner', () => {
         ? jsonResponse(200, { demo: true, timeZone: 'Asia/Ho_Chi_Minh', version: '1', mapTiles })
         : jsonResponse(404, {}),
     );
-    renderApp('/dashboard');
+    renderApp('/khong-ton-tai');
     expect((await screen.findByTestId('demo-banner')).textContent).toContain('Dữ liệu minh hoạ');
   });
 
@@ -25,7 +25,7 @@ describe('demo banner', () => {
         ? jsonResponse(200, { demo: false, timeZone: 'Asia/Ho_Chi_Minh', version: '1', mapTiles })
         : jsonResponse(404, {}),
     );
-    const { container } = renderApp('/dashboard');
+    const { container } = renderApp('/khong-ton-tai');
     await waitFor(() => expect(fetchMock.mock.calls.some(([p]) => String(p).endsWith('/app-info'))).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelector('[data-testid="demo-banner"]')).toBeNull();

@@ -1,7 +1,7 @@
 import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { LoginBodySchema } from '@flood/domain';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { HumanCheck, type HumanCheckHandle } from '../../../components/human-che
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, parseForm, zodRule } from '../../../lib/forms/zod-form';
 import { startSession } from '../../../lib/session/session-store';
+import { toast } from '../../../lib/toast/toast';
 import { ALTCHA_CHALLENGE_URL, login } from '../api/auth-api';
 
 /** The form's own fields; the ALTCHA payload is added on submit. */
@@ -27,7 +28,6 @@ export interface LoginModalProps {
 /** Sign-in dialog: email, password and the ALTCHA check; submit stays disabled until the check passes. */
 export default function LoginModal({ open, onClose }: LoginModalProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<LoginFormValues>();
   const humanCheck = useRef<HumanCheckHandle>(null);
@@ -38,14 +38,15 @@ export default function LoginModal({ open, onClose }: LoginModalProps) {
     onSuccess: (response) => {
       startSession(response);
       onClose();
-      void message.success(t('auth.loginSuccess'));
+      // The shell's toast: this dialog (and antd's toast holder with it) unmounts once signed in.
+      toast.success(t('auth.loginSuccess'));
       navigate('/home');
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'VALIDATION_FAILED') applyFieldErrors(form, error.body.fields);
       const text =
         error instanceof ApiError && error.code === 'RATE_LIMITED' ? error.body.message : t('auth.loginFailed');
-      void message.error(text);
+      toast.error(text);
       humanCheck.current?.reset();
     },
   });

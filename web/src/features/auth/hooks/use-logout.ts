@@ -1,14 +1,13 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { clearSession } from '../../../lib/session/session-store';
+import { toast } from '../../../lib/toast/toast';
 import { logout } from '../api/auth-api';
 
 /** Signs out: tells the server (its failure is ignored), clears the session, goes home, toasts. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { t } = useTranslation();
   return useCallback(async () => {
     try {
@@ -18,6 +17,7 @@ export function useLogout(): () => Promise<void> {
     }
     clearSession();
     navigate('/home');
-    void message.success(t('auth.logoutSuccess'));
-  }, [navigate, message, t]);
+    // The public shell's toast: the signed-in menu (and antd's toast holder with it) is gone by now.
+    toast.success(t('auth.logoutSuccess'));
+  }, [navigate, t]);
 }

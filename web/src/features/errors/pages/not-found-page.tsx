@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -18,9 +17,9 @@ export function NotFoundPage() {
       </p>
       <h1 className="not-found-title">{t('errors.notFoundTitle')}</h1>
       <p className="page-muted">{t('errors.notFoundSubtitle')}</p>
-      <Button type="primary" onClick={() => navigate('/home')} data-testid="not-found-home">
+      <button type="button" className="btn-primary" onClick={() => navigate('/home')} data-testid="not-found-home">
         {t('errors.backHome')}
-      </Button>
+      </button>
     </section>
   );
 }

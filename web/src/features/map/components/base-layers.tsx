@@ -8,18 +8,11 @@ import { escapeHtml } from '../model/html';
 import type { OverlayKey } from '../model/layer-state';
 import { REGION_LABEL_MIN_ZOOM } from '../model/map-constants';
 import { formatMapNumber } from '../model/map-texts';
+import { REGION_STYLE, regionColour } from '../model/region-style';
 import { FeatureLayer, type FeatureProperties } from './feature-layer';
 
 /** Routes saved by staff, drawn with the evacuation roads (loaded when the overlay is first switched on). */
 const SavedRoutes = lazy(() => import('../tools/route/saved-routes'));
-
-/** Fill colours of the communes, chosen by their area id (ID_3). */
-const REGION_COLOURS = ['#8dd3c7', '#ffffb3', '#bebada', '#fb8072', '#80b1d3', '#fdb462', '#b3de69', '#fccde5'];
-
-function regionColour(id: unknown): string {
-  const n = Math.abs(Math.trunc(Number(id))) || 0;
-  return REGION_COLOURS[n % REGION_COLOURS.length] ?? REGION_COLOURS[0]!;
-}
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -79,13 +72,7 @@ export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean>
         <FeatureLayer
           type="REGION"
           interactive={false}
-          style={(f) => ({
-            color: '#455a64',
-            weight: 1.5,
-            opacity: 0.9,
-            fillColor: regionColour(f?.properties?.ID_3),
-            fillOpacity: 0.22,
-          })}
+          style={(f) => ({ ...REGION_STYLE, fillColor: regionColour(f?.properties?.ID_3) })}
         />
       </Pane>
       <Pane name="overlays" style={{ zIndex: 420 }}>

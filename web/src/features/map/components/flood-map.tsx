@@ -17,6 +17,8 @@ export interface FloodMapProps {
   chosenUrl: string | null;
   readings: readonly StationReading[] | undefined;
   onOpenStation: (stationCode: string) => void;
+  /** A click on a polygon of the flood (current-flood) layer: opens that layer's analysis. */
+  onOpenFloodAnalysis?: (geodataId: number) => void;
   ariaLabel: string;
 }
 
@@ -46,7 +48,16 @@ function FollowContainerSize() {
  * GeoJSON layer and the station markers. The data layer draws on a canvas (a flood layer has thousands of
  * polygons); the small district layers are SVG above it, letting events through except on their shapes.
  */
-export function FloodMap({ mapRef, base, layers, chosenUrl, readings, onOpenStation, ariaLabel }: FloodMapProps) {
+export function FloodMap({
+  mapRef,
+  base,
+  layers,
+  chosenUrl,
+  readings,
+  onOpenStation,
+  onOpenFloodAnalysis,
+  ariaLabel,
+}: FloodMapProps) {
   const { data: info } = useAppInfo();
   const chosen = chosenItem(layers);
   // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
@@ -65,7 +76,14 @@ export function FloodMap({ mapRef, base, layers, chosenUrl, readings, onOpenStat
         <BaseTiles base={base} tiles={info?.mapTiles} />
         <Pane name="data" style={{ zIndex: 400 }}>
           {chosen && chosenUrl && (
-            <TimedGeoJsonLayer url={chosenUrl} scale={TIMED_SCALE[chosen.layer]} renderer={renderer} />
+            <TimedGeoJsonLayer
+              url={chosenUrl}
+              scale={TIMED_SCALE[chosen.layer]}
+              renderer={renderer}
+              onFeatureClick={
+                chosen.layer === 'flood' && onOpenFloodAnalysis ? () => onOpenFloodAnalysis(chosen.itemId) : undefined
+              }
+            />
           )}
         </Pane>
         <BaseLayers overlays={layers.overlays} />

@@ -8,7 +8,6 @@ import {
   WATER_LEGEND,
   WATER_STATUS_LABELS,
 } from '@flood/domain';
-import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
@@ -56,21 +55,20 @@ export function MapLegend({ state, defaultOpen }: { state: LayerState; defaultOp
   const chosen = chosenItem(state);
   return (
     <section className="map-legend" aria-label={t('map.legend')} data-testid="map-legend">
-      <Button
-        size="large"
-        block
+      <button
+        type="button"
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls="map-legend-body"
-        icon={open ? <DownOutlined /> : <UpOutlined />}
-        iconPlacement="end"
         className="map-legend-toggle"
         data-testid="map-legend-toggle"
       >
         {t('map.legend')}
-      </Button>
+        {open ? <DownOutlined aria-hidden /> : <UpOutlined aria-hidden />}
+      </button>
       {open && (
-        <div id="map-legend-body" className="map-legend-body">
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: on a short screen the legend scrolls; a keyboard user must scroll it too (WCAG 2.1.1, axe scrollable-region-focusable)
+        <section id="map-legend-body" className="map-legend-body" aria-label={t('map.legend')} tabIndex={0}>
           {chosen && (
             <>
               <h3>{t(TIMED_SCALE[chosen.layer] === 'water' ? 'map.legendDepth' : 'map.legendRainLayer')}</h3>
@@ -110,7 +108,7 @@ export function MapLegend({ state, defaultOpen }: { state: LayerState; defaultOp
               </li>
             ))}
           </ul>
-        </div>
+        </section>
       )}
     </section>
   );

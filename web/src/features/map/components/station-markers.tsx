@@ -1,30 +1,17 @@
 import type { StationReading } from '@flood/domain';
+import '../station-marker.css';
 import { divIcon, type Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Tooltip } from 'react-leaflet';
-import { textOn } from '../../stations/components/reading-status';
-import { escapeHtml } from '../model/html';
-import { type MapLanguage, stationTooltip, stationValueText } from '../model/map-texts';
-import { markerLook } from '../model/station-style';
+import { type MapLanguage, stationTooltip } from '../model/map-texts';
+import { markerHtml } from '../model/station-marker-html';
 
 interface StationMarkerProps {
   reading: StationReading;
   lang: MapLanguage;
   tooltip: string;
   onOpen: (stationCode: string) => void;
-}
-
-/** The pill on the map: the value, coloured by class or level; silent stations grey and dashed. */
-function markerHtml(reading: StationReading, lang: MapLanguage): string {
-  const look = markerLook(reading);
-  const value = reading.value === null ? '–' : stationValueText(reading.kind, reading.value, lang);
-  const classes = ['station-marker', `station-marker-${reading.kind}`];
-  if (look.disconnected) classes.push('station-marker-disconnected');
-  const colours = look.disconnected ? '' : `background:${look.colour};color:${textOn(look.colour)};`;
-  return `<span class="${classes.join(' ')}" style="${colours}" data-testid="station-marker-${escapeHtml(
-    reading.stationCode,
-  )}" data-status="${escapeHtml(reading.status)}">${escapeHtml(value)}</span>`;
 }
 
 const StationMarker = memo(function StationMarker({ reading, lang, tooltip, onOpen }: StationMarkerProps) {

@@ -8,11 +8,12 @@ import { LazyChart } from '../../../components/lazy-chart';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { READING_TYPE_OF, waterKeys } from '../../stations/api/readings-api';
-import { statusColour, textOn } from '../../stations/components/reading-status';
+import { statusColour, textOn } from '../../stations/components/reading-colours';
 import { seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
 import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api';
 import { useAllStations } from '../hooks/use-map-data';
 import { formatMapNumber, type MapLanguage, readingStatusText, stationValueWithUnit } from '../model/map-texts';
+import { StationHistoryTable } from './station-history-table';
 
 /** A water chart reaches up to level III, so that the reference lines I–III are always in view. */
 function withLevelsInView(option: ChartOption, series: StationSeries): ChartOption {
@@ -103,14 +104,17 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
           <dd data-testid="station-modal-time">{formatDistrictDateTime(reading?.observedAt) || '—'}</dd>
         </dl>
         <h3 className="station-history-title">{t('map.station.history')}</h3>
-        {option ? (
-          <LazyChart
-            option={option}
-            loading={series.isFetching && !series.data}
-            height={mobile ? 220 : 280}
-            ariaLabel={t(kind === 'water' ? 'map.station.waterChart' : 'map.station.rainChart', { name })}
-            data-testid="station-chart"
-          />
+        {option && series.data ? (
+          <>
+            <LazyChart
+              option={option}
+              loading={series.isFetching && !series.data}
+              height={mobile ? 220 : 280}
+              ariaLabel={t(kind === 'water' ? 'map.station.waterChart' : 'map.station.rainChart', { name })}
+              data-testid="station-chart"
+            />
+            <StationHistoryTable series={series.data} lang={lang} />
+          </>
         ) : (
           <p className="station-history-empty" data-testid="station-chart-empty">
             {series.isPending ? t('common.loading') : t('map.noData')}

@@ -1,4 +1,3 @@
-import { Button } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface ToolButtonProps {
@@ -13,21 +12,21 @@ export interface ToolButtonProps {
 
 /**
  * A square 40 px button of the map's toolbars. Its label is the accessible name and shows on hover or
- * keyboard focus from CSS (data-tip): no antd Tooltip on the public map's first load.
+ * keyboard focus from CSS (data-tip). A plain button: the dashboard's map uses the toolbar without antd.
  */
 export function ToolButton({ label, icon, onClick, testId, pressed, disabled }: ToolButtonProps) {
   return (
-    <Button
-      size="large"
-      type={pressed ? 'primary' : 'default'}
-      icon={icon}
+    <button
+      type="button"
       aria-label={label}
       aria-pressed={pressed}
       data-tip={label}
       onClick={onClick}
       disabled={disabled}
       data-testid={testId}
-      className="map-tool"
-    />
+      className={pressed ? 'map-tool map-tool-pressed' : 'map-tool'}
+    >
+      {icon}
+    </button>
   );
 }

@@ -3,9 +3,10 @@ import '../map.css';
 import '../map-panels.css';
 import { stationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
-import { useCallback, useEffect, useMemo, useReducer, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { AntdScope } from '../../../app/antd-scope';
 import { useCurrentRouteDef } from '../../../app/route-handle';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { usePortalEventsDown } from '../../../lib/events/use-portal-events';
@@ -21,6 +22,10 @@ import { BASE_MAPS, type BaseMap, isMobileAgent } from '../model/map-constants';
 import type { ActiveTool } from '../tools/map-tool';
 import { MapTools } from '../tools/map-tools';
 
+/** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
+const loadFloodAnalysisModal = () => import('../components/flood-analysis-modal');
+const FloodAnalysisModal = lazy(loadFloodAnalysisModal);
+
 /** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */
 function detectMobile(): boolean {
   const narrow = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
@@ -32,6 +37,14 @@ function detectMobile(): boolean {
  * the satellite/forecast rain and flood layers by time, the district's layers, and warning toasts.
  */
 export default function MapPage() {
+  return (
+    <AntdScope>
+      <MapScreen />
+    </AntdScope>
+  );
+}
+
+function MapScreen() {
   const { t } = useTranslation();
   useDocumentTitle(t('page.maps'));
   const route = useCurrentRouteDef();
@@ -40,6 +53,7 @@ export default function MapPage() {
   const [base, setBase] = useState<BaseMap>(BASE_MAPS[0]);
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
+  const [analysis, setAnalysis] = useState<{ geodataId: number; open: boolean } | null>(null);
   const [params, setParams] = useSearchParams();
   const [active, setActive] = useState<ActiveTool>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -67,6 +81,12 @@ export default function MapPage() {
     setModal({ code, open: true });
   }, []);
   const openStation = useCallback((code: string) => setModal({ code, open: true }), []);
+  // A flood polygon opens its layer's analysis, unless a tool (measure, draw, photo place...) has the clicks.
+  const openFloodAnalysis = useCallback((geodataId: number) => setAnalysis({ geodataId, open: true }), []);
+  const floodShown = chosen?.layer === 'flood';
+  useEffect(() => {
+    if (floodShown) void loadFloodAnalysisModal();
+  }, [floodShown]);
   useAlertToasts(showStation);
 
   // '/maps?station=F01024' (the warning banner's link) opens that station.
@@ -102,6 +122,7 @@ export default function MapPage() {
         chosenUrl={chosenUrl}
         readings={kind ? readings.data : undefined}
         onOpenStation={openStation}
+        onOpenFloodAnalysis={active ? undefined : openFloodAnalysis}
         ariaLabel={t('map.mapLabel')}
       />
       <MapToolbar
@@ -143,6 +164,18 @@ export default function MapPage() {
           onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
           afterClose={() => setModal((m) => (m && !m.open ? null : m))}
         />
+      )}
+      {analysis && (
+        <Suspense fallback={null}>
+          <FloodAnalysisModal
+            key={analysis.geodataId}
+            geodataId={analysis.geodataId}
+            open={analysis.open}
+            mobile={mobile}
+            onClose={() => setAnalysis((a) => (a ? { ...a, open: false } : a))}
+            afterClose={() => setAnalysis((a) => (a && !a.open ? null : a))}
+          />
+        </Suspense>
       )}
     </div>
   );

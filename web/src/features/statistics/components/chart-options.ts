@@ -1,17 +1,22 @@
-import { cmToM, type StationKind, type StationReading, type StationSeries, WATER_MARKER_COLOURS } from '@flood/domain';
+import {
+  cmToM,
+  formatNumber,
+  type StationKind,
+  type StationReading,
+  type StationSeries,
+  WATER_MARKER_COLOURS,
+} from '@flood/domain';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../components/chart';
 import { formatDistrictHour } from '../../../lib/format/date';
-import { statusColour } from '../../stations/components/reading-status';
+import { statusColour } from '../../stations/components/reading-colours';
 
 /** Values on the charts: rain as is (mm/h), water in metres. */
 export const chartValue = (kind: StationKind, value: number): number =>
   kind === 'water' ? Math.round(cmToM(value) * 1000) / 1000 : value;
 
 const formatValue = (kind: StationKind, value: number) =>
-  kind === 'water'
-    ? `${value.toLocaleString('vi-VN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} m`
-    : `${value.toLocaleString('vi-VN', { maximumFractionDigits: 2 })} mm/h`;
+  kind === 'water' ? `${formatNumber(value, 2)} m` : `${formatNumber(value, 2, 'vi', 0)} mm/h`;
 
 const LEVEL_COLOURS = [WATER_MARKER_COLOURS.level1, WATER_MARKER_COLOURS.level2, WATER_MARKER_COLOURS.level3];
 
@@ -60,7 +65,7 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
     yAxis: {
       type: 'value',
       name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
-      axisLabel: { formatter: (value: number) => value.toLocaleString('vi-VN') },
+      axisLabel: { formatter: (value: number) => formatNumber(value, 3, 'vi', 0) },
     },
     dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [{ type: 'inside' }],
     series: series.map((s) => {
@@ -116,7 +121,7 @@ export function momentOption(kind: StationKind, readings: readonly StationReadin
     yAxis: {
       type: 'value',
       name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
-      axisLabel: { formatter: (value: number) => value.toLocaleString('vi-VN') },
+      axisLabel: { formatter: (value: number) => formatNumber(value, 3, 'vi', 0) },
     },
     series: [
       {

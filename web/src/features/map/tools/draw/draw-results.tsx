@@ -4,7 +4,7 @@ import { Button } from 'antd';
 import type { Map as LeafletMap } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOn } from '../../../stations/components/reading-status';
+import { textOn } from '../../../stations/components/reading-colours';
 import { useLatestReadings } from '../../hooks/use-map-data';
 import { type MapLanguage, readingStatusText, stationValueWithUnit } from '../../model/map-texts';
 import { markerLook } from '../../model/station-style';

@@ -1,4 +1,5 @@
 import { CameraOutlined, PictureOutlined } from '@ant-design/icons';
+import { formatNumber } from '@flood/domain';
 import { type ChangeEvent, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -70,6 +71,6 @@ export function ImageField({ id, value, onChange, disabled }: ImageFieldProps) {
 
 function formatBytes(bytes: number, lang: string): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  const mb = (bytes / 1024 / 1024).toLocaleString(lang === 'en' ? 'en-GB' : 'vi-VN', { maximumFractionDigits: 1 });
+  const mb = formatNumber(bytes / 1024 / 1024, 1, lang === 'en' ? 'en' : 'vi', 0);
   return `${mb} MB`;
 }
