@@ -12,6 +12,7 @@ export * from './categories/categories.schemas';
 export * from './common/errors';
 export * from './common/health';
 export * from './common/ids';
+export * from './common/language';
 export * from './common/number-format';
 export * from './common/pagination';
 export * from './common/text';

@@ -1,7 +1,7 @@
-/** The reader's language for numbers: Vietnamese writes `1.234,5` (dot grouping, comma decimal), English `1,234.5`. */
-export type NumberLanguage = 'vi' | 'en';
+import type { Language } from './language';
 
-const SEPARATORS: Record<NumberLanguage, { group: string; decimal: string }> = {
+/** Separators by the reader's language: Vietnamese writes `1.234,5` (dot grouping, comma decimal), English `1,234.5`. */
+const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
   vi: { group: '.', decimal: ',' },
   en: { group: ',', decimal: '.' },
 };
@@ -37,7 +37,7 @@ function roundedDigits(abs: number, decimals: number): string {
 export function formatNumber(
   value: number,
   maxDecimals: number,
-  lang: NumberLanguage = 'vi',
+  lang: Language = 'vi',
   minDecimals: number = maxDecimals,
 ): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '-∞';

@@ -1,3 +1,5 @@
+import type { Language } from '../common/language';
+import { formatNumber } from '../common/number-format';
 import type { PolygonalGeometry } from '../geo/geometry';
 import { WATER_COLOUR_BANDS } from '../stations/colours';
 import {
@@ -24,13 +26,14 @@ export interface DepthClass {
   en: string;
 }
 
-const fmt = (n: number, lang: 'vi' | 'en') => (lang === 'vi' ? String(n).replace('.', ',') : String(n));
+/** A band limit as written in the legend: as many decimals as it has (0,5 m; 1 m). */
+const fmt = (n: number, lang: Language) => formatNumber(n, 2, lang, 0);
 
 /** The classes of the legend of water depths, from the shallowest; then 'unknown'. */
 export const DEPTH_CLASSES: readonly DepthClass[] = [
   ...[...WATER_COLOUR_BANDS].reverse().map((b, i, all) => {
     const next = all[i + 1]?.above ?? null;
-    const label = (lang: 'vi' | 'en') =>
+    const label = (lang: Language) =>
       next === null ? `> ${fmt(b.above, lang)} m` : `${fmt(b.above, lang)}–${fmt(next, lang)} m`;
     return {
       key: next === null ? `${b.above}+` : `${b.above}-${next}`,

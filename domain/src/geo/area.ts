@@ -1,6 +1,7 @@
+import type { Language } from '../common/language';
 import { formatNumber } from '../common/number-format';
 import { EARTH_RADIUS_M, haversineMetres } from './distance';
-import type { DistanceLanguage } from './format-distance';
+
 import type { Position } from './geometry';
 
 const RAD = Math.PI / 180;
@@ -33,7 +34,7 @@ export function pointInCircle(centre: Position, radiusMetres: number, p: Positio
  * 2 decimals under 100 ha ('12,35 ha'), then square kilometres ('3,42 km²'). Rounds before choosing the unit,
  * as formatDistance does, so 9 999,7 m² reads '1,00 ha'.
  */
-export function formatArea(squareMetres: number, lang: DistanceLanguage = 'vi'): string {
+export function formatArea(squareMetres: number, lang: Language = 'vi'): string {
   if (!Number.isFinite(squareMetres)) return '';
   const m2 = Math.max(0, squareMetres);
   if (Math.round(m2) < 10_000) return `${formatNumber(Math.round(m2), 0, lang)} m²`;

@@ -1,6 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
+import type { Language } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
-import { type Language, setLanguage } from '../lib/i18n';
+import { setLanguage } from '../lib/i18n';
 
 /**
  * VI / EN: one tap switches to the other language (there are two), and the choice is kept in local

@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import {
   type AlertKind,
   capClassification,
@@ -38,7 +39,7 @@ function capPolygon(ring: PolygonCoords[number]): string {
   return pts.join(' ');
 }
 
-function area(full: CapMessageFull, commune: Commune | null, s: CapSettings, lang: 'vi' | 'en'): string {
+function area(full: CapMessageFull, commune: Commune | null, s: CapSettings, lang: Language): string {
   const st = full.station;
   const place = commune
     ? lang === 'vi'
@@ -85,7 +86,7 @@ export function renderCapAlert(
   });
   const unit = kind === 'WATER_LEVEL' ? 'm' : kind === 'WATER_RISE' ? 'cm/h' : kind === 'RAIN_24H' ? 'mm/24h' : 'mm/h';
   const shown = kind === 'WATER_LEVEL' ? (m.value / 100).toFixed(2) : m.value.toFixed(1);
-  const info = (lang: 'vi' | 'en') =>
+  const info = (lang: Language) =>
     el(
       'info',
       null,

@@ -1,11 +1,10 @@
 import 'dayjs/locale/vi';
+import { LANGUAGES, type Language } from '@flood/domain';
 import dayjs from 'dayjs';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { vi } from './vi';
 
-export const LANGUAGES = ['vi', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_STORAGE_KEY = 'flood.language';
 
 function storedLanguage(): Language {

@@ -1,9 +1,10 @@
+import type { Language } from '@flood/domain';
 import '../../map/station-marker.css';
 import type { StationKind } from '@flood/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLatestReadings, useNewestGeoJson } from '../../map/hooks/use-map-data';
-import type { MapLanguage } from '../../map/model/map-texts';
+
 import { REGION_STYLE, regionColour } from '../../map/model/region-style';
 import { markerHtml } from '../../map/model/station-marker-html';
 import { featurePath, fitProjection, previewBounds } from '../model/map-preview';
@@ -55,7 +56,7 @@ export function DashboardMapPreview({
   onOpen: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const readings = useLatestReadings(kind);
   const regions = useNewestGeoJson('REGION');
   const [frame, size] = useFrameSize();

@@ -1,25 +1,21 @@
 import type { StationKind } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
+import { ChipSwitch } from './chip-switch';
 
 /** The dashboard map's switch between the rain and the water stations (the preview's and the interactive map's). */
 export function MapKindSwitch({ kind, onChange }: { kind: StationKind; onChange: (kind: StationKind) => void }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="dash-map-kind">
-      <legend className="dash-visually-hidden">{t('dashboard.mapKind')}</legend>
-      {(['rain', 'water'] as const).map((k) => (
-        <label key={k} className={kind === k ? 'dash-chip active' : 'dash-chip'}>
-          <input
-            type="radio"
-            name="dash-map-kind"
-            value={k}
-            checked={kind === k}
-            onChange={() => onChange(k)}
-            data-testid={`dash-map-${k}`}
-          />
-          {t(k === 'rain' ? 'dashboard.showRain' : 'dashboard.showWater')}
-        </label>
-      ))}
-    </fieldset>
+    <ChipSwitch
+      className="dash-map-kind"
+      name="dash-map"
+      legend={t('dashboard.mapKind')}
+      options={[
+        { value: 'rain', label: t('dashboard.showRain') },
+        { value: 'water', label: t('dashboard.showWater') },
+      ]}
+      value={kind}
+      onChange={onChange}
+    />
   );
 }

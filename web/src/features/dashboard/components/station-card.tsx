@@ -1,16 +1,17 @@
+import type { Language } from '@flood/domain';
 import { cmToM, type StationReading } from '@flood/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDistrictDateTime } from '../../../lib/format/date';
-import { formatMapNumber, type MapLanguage, readingStatusText } from '../../map/model/map-texts';
+import { formatMapNumber, readingStatusText } from '../../map/model/map-texts';
 import { statusColour, textOn } from '../../stations/components/reading-colours';
 
 /**
  * The value of a dashboard card without its unit: rain in mm/h (1 decimal), water in metres with 2 decimals,
  * 1 on a phone (spec §9 "1 on the mobile dashboard"); '–' without a reading.
  */
-export function cardValueText(reading: StationReading, lang: MapLanguage, mobile: boolean): string {
+export function cardValueText(reading: StationReading, lang: Language, mobile: boolean): string {
   if (reading.value === null) return '–';
   if (reading.kind === 'water') return formatMapNumber(cmToM(reading.value), mobile ? 1 : 2, lang);
   return formatMapNumber(reading.value, 1, lang);
@@ -22,7 +23,7 @@ export function cardValueText(reading: StationReading, lang: MapLanguage, mobile
  */
 export function StationCard({ reading, mobile }: { reading: StationReading; mobile: boolean }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const colour = statusColour(reading.kind, reading.status);
   const name = reading.stationName.trim();
   const style = { '--status-colour': colour, '--status-text': textOn(colour) } as CSSProperties;

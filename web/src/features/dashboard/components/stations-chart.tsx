@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import './stations-chart.css';
 import type { StationKind, StationReading, StationSeries } from '@flood/domain';
 import { useQueries } from '@tanstack/react-query';
@@ -5,8 +6,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart';
 import { fetchRecentSeries, mapKeys } from '../../map/api/map-api';
-import { formatMapNumber, type MapLanguage } from '../../map/model/map-texts';
+import { formatMapNumber } from '../../map/model/map-texts';
 import { chartValue, seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
+import { ChipSwitch } from './chip-switch';
 
 const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };
 
@@ -45,7 +47,7 @@ export default function StationsChart({
   water: readonly StationReading[];
 }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const [kind, setKind] = useState<StationKind>('water');
   const codes = (kind === 'water' ? water : rain).map((r) => r.stationCode);
   const results = useQueries({
@@ -75,22 +77,17 @@ export default function StationsChart({
 
   return (
     <div className="dash-chart-body">
-      <fieldset className="dash-chart-kind">
-        <legend className="dash-visually-hidden">{t('dashboard.chartKind')}</legend>
-        {(['water', 'rain'] as const).map((k) => (
-          <label key={k} className={kind === k ? 'dash-chip active' : 'dash-chip'}>
-            <input
-              type="radio"
-              name="dash-chart-kind"
-              value={k}
-              checked={kind === k}
-              onChange={() => setKind(k)}
-              data-testid={`dash-chart-${k}`}
-            />
-            {`${t(k === 'water' ? 'dashboard.chartWater' : 'dashboard.chartRain')} (${UNIT[k]})`}
-          </label>
-        ))}
-      </fieldset>
+      <ChipSwitch
+        className="dash-chart-kind"
+        name="dash-chart"
+        legend={t('dashboard.chartKind')}
+        options={(['water', 'rain'] as const).map((k) => ({
+          value: k,
+          label: `${t(k === 'water' ? 'dashboard.chartWater' : 'dashboard.chartRain')} (${UNIT[k]})`,
+        }))}
+        value={kind}
+        onChange={setKind}
+      />
       {hasData || loading ? (
         <Chart
           option={option}

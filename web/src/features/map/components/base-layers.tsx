@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import { divIcon, geoJSON, type Layer } from 'leaflet';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -116,7 +117,7 @@ export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean>
   );
 }
 
-function heightText(p: FeatureProperties, lang: 'vi' | 'en'): string {
+function heightText(p: FeatureProperties, lang: Language): string {
   const v = Number(p.caodovet_1);
   return Number.isFinite(v) ? formatMapNumber(v, 2, lang) : text(p.caodovet_1);
 }

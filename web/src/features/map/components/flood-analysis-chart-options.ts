@@ -1,7 +1,6 @@
-import type { FloodAnalysis } from '@flood/domain';
+import type { FloodAnalysis, Language } from '@flood/domain';
 import { formatNumber } from '@flood/domain';
 import type { ChartOption } from '../../../components/chart';
-import type { MapLanguage } from '../model/map-texts';
 
 /** Bar colour of a single-series chart (share flooded; area when the layer has no depths). */
 export const FLOOD_BAR_COLOUR = '#1e88e5';
@@ -13,7 +12,7 @@ const AXIS_PX = 44;
 const LEGEND_PX = 24;
 
 /** Numbers as the district reads them: '12,35' (vi) or '12.35' (en), at most `decimals` decimals. */
-export function formatAnalysisNumber(value: number, lang: MapLanguage, decimals = 2): string {
+export function formatAnalysisNumber(value: number, lang: Language, decimals = 2): string {
   return formatNumber(value, decimals, lang, 0);
 }
 
@@ -58,7 +57,7 @@ function tooltip(format: (v: number) => string) {
  * Horizontal bars, communes top to bottom in the analysis's order (as in the table below the charts). The unit
  * is in the chart's title and on every bar's label; room on top only for a legend.
  */
-function barFrame(analysis: FloodAnalysis, lang: MapLanguage, withLegend: boolean) {
+function barFrame(analysis: FloodAnalysis, lang: Language, withLegend: boolean) {
   return {
     grid: { left: 8, right: 72, top: withLegend ? 36 : 12, bottom: 8, containLabel: true },
     xAxis: {
@@ -80,7 +79,7 @@ function barFrame(analysis: FloodAnalysis, lang: MapLanguage, withLegend: boolea
  */
 export function areaByCommuneOption(
   analysis: FloodAnalysis,
-  lang: MapLanguage,
+  lang: Language,
   texts: { floodedSeries: string },
 ): ChartOption {
   const ha = (v: number) => `${formatAnalysisNumber(v, lang)} ha`;
@@ -127,7 +126,7 @@ export function areaByCommuneOption(
 /** Chart 2 of the flood modal: the share of each commune's area that is flooded (%). */
 export function shareByCommuneOption(
   analysis: FloodAnalysis,
-  lang: MapLanguage,
+  lang: Language,
   texts: { shareSeries: string },
 ): ChartOption {
   const percent = (v: number) => `${formatAnalysisNumber(v, lang, 1)} %`;

@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import './flood-analysis-modal.css';
 import {
   FLOOD_ANALYSIS_CHARTS,
@@ -12,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../../../components/lazy-chart';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { fetchFloodAnalysis, floodAnalysisKey } from '../api/flood-analysis-api';
-import type { MapLanguage } from '../model/map-texts';
+
 import {
   analysisChartHeight,
   analysisHasData,
@@ -44,7 +45,7 @@ export interface FloodAnalysisModalProps {
  */
 export default function FloodAnalysisModal({ geodataId, open, mobile, onClose, afterClose }: FloodAnalysisModalProps) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const query = useQuery({
     queryKey: floodAnalysisKey(geodataId),
     queryFn: () => fetchFloodAnalysis(geodataId),
@@ -99,7 +100,7 @@ export default function FloodAnalysisModal({ geodataId, open, mobile, onClose, a
   );
 }
 
-function AnalysisCharts({ analysis, lang, mobile }: { analysis: FloodAnalysis; lang: MapLanguage; mobile: boolean }) {
+function AnalysisCharts({ analysis, lang, mobile }: { analysis: FloodAnalysis; lang: Language; mobile: boolean }) {
   const { t } = useTranslation();
   const area = useMemo(
     () => areaByCommuneOption(analysis, lang, { floodedSeries: t('floodAnalysisModal.floodedSeries') }),
@@ -136,7 +137,7 @@ function AnalysisCharts({ analysis, lang, mobile }: { analysis: FloodAnalysis; l
 }
 
 /** The charts' figures as a table (the text alternative), with the Total. */
-function AnalysisTable({ analysis, lang }: { analysis: FloodAnalysis; lang: MapLanguage }) {
+function AnalysisTable({ analysis, lang }: { analysis: FloodAnalysis; lang: Language }) {
   const { t } = useTranslation();
   const classes = stackedByDepth(analysis) ? analysis.classes : [];
   const ha = (v: number) => formatAnalysisNumber(v, lang);

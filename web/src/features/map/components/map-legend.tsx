@@ -1,4 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import type { Language } from '@flood/domain';
 import {
   RAIN_COLOUR_BANDS,
   RAIN_LEGEND,
@@ -11,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
-import { formatMapNumber, type MapLanguage } from '../model/map-texts';
+import { formatMapNumber } from '../model/map-texts';
 
 /** Thunderstorm bands 0 to 4+ (spec §9), from pale yellow to deep purple. */
 const THUNDER_COLOURS = [
@@ -33,7 +34,7 @@ function Swatch({ colour, dashed = false }: { colour: string; dashed?: boolean }
 }
 
 /** The colour scale of the drawn GeoJSON: 'above x' rows, highest first. */
-function BandRows({ scale, lang }: { scale: 'rain' | 'water'; lang: MapLanguage }) {
+function BandRows({ scale, lang }: { scale: 'rain' | 'water'; lang: Language }) {
   const bands = scale === 'water' ? WATER_COLOUR_BANDS : RAIN_COLOUR_BANDS;
   return (
     <ul className="legend-rows legend-rows-compact">
@@ -50,7 +51,7 @@ function BandRows({ scale, lang }: { scale: 'rain' | 'water'; lang: MapLanguage 
 /** The legend (spec §9): rain bands, water levels, thunder bands, and the scale of the drawn layer. Collapsible. */
 export function MapLegend({ state, defaultOpen }: { state: LayerState; defaultOpen: boolean }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const [open, setOpen] = useState(defaultOpen);
   const chosen = chosenItem(state);
   return (

@@ -1,9 +1,10 @@
+import type { Language } from '@flood/domain';
 import './station-history-table.css';
 import type { StationKind, StationSeries } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { chartValue } from '../../statistics/components/chart-options';
-import { formatMapNumber, type MapLanguage } from '../model/map-texts';
+import { formatMapNumber } from '../model/map-texts';
 
 const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };
 
@@ -11,7 +12,7 @@ const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };
  * The station chart's figures as a table (its text alternative: the canvas says nothing to a screen reader),
  * newest hour first, folded under a 'Xem bảng số liệu' toggle.
  */
-export function StationHistoryTable({ series, lang }: { series: StationSeries; lang: MapLanguage }) {
+export function StationHistoryTable({ series, lang }: { series: StationSeries; lang: Language }) {
   const { t } = useTranslation();
   const kind = series.kind;
   const label = t(kind === 'water' ? 'map.station.water' : 'map.station.rain');

@@ -1,15 +1,15 @@
-import type { StationReading } from '@flood/domain';
+import type { Language, StationReading } from '@flood/domain';
 import '../station-marker.css';
 import { divIcon, type Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Tooltip } from 'react-leaflet';
-import { type MapLanguage, stationTooltip } from '../model/map-texts';
+import { stationTooltip } from '../model/map-texts';
 import { markerHtml } from '../model/station-marker-html';
 
 interface StationMarkerProps {
   reading: StationReading;
-  lang: MapLanguage;
+  lang: Language;
   tooltip: string;
   onOpen: (stationCode: string) => void;
 }
@@ -46,7 +46,7 @@ export function StationMarkers({
   onOpen: (stationCode: string) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   return readings
     .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.long))
     .map((r) => (

@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import { cmToM, type StationSeries, stationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
@@ -12,7 +13,7 @@ import { statusColour, textOn } from '../../stations/components/reading-colours'
 import { seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
 import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api';
 import { useAllStations } from '../hooks/use-map-data';
-import { formatMapNumber, type MapLanguage, readingStatusText, stationValueWithUnit } from '../model/map-texts';
+import { formatMapNumber, readingStatusText, stationValueWithUnit } from '../model/map-texts';
 import { StationHistoryTable } from './station-history-table';
 
 /** A water chart reaches up to level III, so that the reference lines I–III are always in view. */
@@ -38,7 +39,7 @@ export interface StationModalProps {
  */
 export function StationModal({ stationCode, open, mobile, onClose, afterClose }: StationModalProps) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const kind = stationKind(stationCode) ?? 'rain';
   const type = READING_TYPE_OF[kind];
   const readings = useQuery({ queryKey: waterKeys.current(type), queryFn: () => fetchLatestReadings(type) });

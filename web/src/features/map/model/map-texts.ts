@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import {
   type Alert,
   alertMessageEn,
@@ -12,25 +13,23 @@ import {
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
 
-export type MapLanguage = 'vi' | 'en';
-
 /** A number as the reader's language writes it: '1,25' in Vietnamese, '1.25' in English. */
-export function formatMapNumber(value: number, decimals: number, lang: MapLanguage): string {
+export function formatMapNumber(value: number, decimals: number, lang: Language): string {
   return formatNumber(value, decimals, lang);
 }
 
 /** A station's value without its unit, as the stations page shows it: rain 1 decimal (mm/h), water in m, 2 decimals. */
-export function stationValueText(kind: StationKind, value: number, lang: MapLanguage): string {
+export function stationValueText(kind: StationKind, value: number, lang: Language): string {
   return kind === 'water' ? formatMapNumber(cmToM(value), 2, lang) : formatMapNumber(value, 1, lang);
 }
 
 /** The value with its unit: '12,5 mm/h', '0,62 m'. */
-export function stationValueWithUnit(kind: StationKind, value: number, lang: MapLanguage): string {
+export function stationValueWithUnit(kind: StationKind, value: number, lang: Language): string {
   return `${stationValueText(kind, value, lang)} ${kind === 'water' ? 'm' : 'mm/h'}`;
 }
 
 /** Spec §2: '{name} - Lượng mưa {v} mm/h' or '{name} - Mực nước {v} m'; a silent station says so. */
-export function stationTooltip(t: TFunction, reading: StationReading, lang: MapLanguage): string {
+export function stationTooltip(t: TFunction, reading: StationReading, lang: Language): string {
   const name = reading.stationName;
   if (reading.value === null) return t('map.tooltipNoData', { name });
   const value = stationValueText(reading.kind, reading.value, lang);
@@ -39,14 +38,14 @@ export function stationTooltip(t: TFunction, reading: StationReading, lang: MapL
 }
 
 /** Spec §2 polygon tooltips: 'Lượng mưa: {v} mm/h' (rain layers) or 'Mực nước: {v} m' (flood, metres). */
-export function polygonTooltip(t: TFunction, scale: StationKind, value: number, lang: MapLanguage): string {
+export function polygonTooltip(t: TFunction, scale: StationKind, value: number, lang: Language): string {
   return scale === 'water'
     ? t('map.polygonWater', { value: formatMapNumber(value, 2, lang) })
     : t('map.polygonRain', { value: formatMapNumber(value, 1, lang) });
 }
 
 /** The status of a reading in the reader's language ('Cấp II', 'Mưa to', 'Mất kết nối', 'Không có dữ liệu'). */
-export function readingStatusText(reading: StationReading, lang: MapLanguage): string {
+export function readingStatusText(reading: StationReading, lang: Language): string {
   const { status } = reading;
   if (status === 'disconnected') return DISCONNECTED_LABEL[lang];
   if (status === 'noData') return NO_DATA_LABEL[lang];
@@ -68,7 +67,7 @@ const ALERT_TITLE_KEYS: Record<Alert['kind'], string> = {
 };
 
 /** The warning toast of an alert: what and which level as the title; the server's sentence and where it is. */
-export function alertToastText(t: TFunction, alert: Alert, lang: MapLanguage): { title: string; description: string } {
+export function alertToastText(t: TFunction, alert: Alert, lang: Language): { title: string; description: string } {
   const level = t(`alerts.level${Math.min(3, Math.max(1, alert.level))}`);
   const message =
     lang === 'en' ? alertMessageEn(alert.kind, alert.stationName, alert.level, alert.value) : alert.message;

@@ -1,11 +1,11 @@
-import type { StationReading } from '@flood/domain';
+import type { Language, StationReading } from '@flood/domain';
 import { textOn } from '../../stations/components/reading-colours';
 import { escapeHtml } from './html';
-import { type MapLanguage, stationValueText } from './map-texts';
+import { stationValueText } from './map-texts';
 import { markerLook } from './station-style';
 
 /** The pill on the map: the value, coloured by class or level; silent stations grey and dashed. */
-export function markerHtml(reading: StationReading, lang: MapLanguage): string {
+export function markerHtml(reading: StationReading, lang: Language): string {
   const look = markerLook(reading);
   const value = reading.value === null ? '–' : stationValueText(reading.kind, reading.value, lang);
   const classes = ['station-marker', `station-marker-${reading.kind}`];

@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import { FLOOD_ANALYSIS_CHARTS, FLOOD_ANALYSIS_STATUS_LABELS, type FloodAnalysis } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Spin } from 'antd';
@@ -78,7 +79,7 @@ export function CommuneAnalysis({ chosen }: { chosen: AnalysisLayerState['chosen
   );
 }
 
-function AnalysisFigures({ analysis, lang }: { analysis: FloodAnalysis; lang: 'vi' | 'en' }) {
+function AnalysisFigures({ analysis, lang }: { analysis: FloodAnalysis; lang: Language }) {
   const { t } = useTranslation();
   const option = useMemo(
     () => areaByCommuneOption(analysis, lang, { floodedSeries: t('floodAnalysisMap.floodedSeries') }),

@@ -1,4 +1,4 @@
-import type { RainReport as RainReportData } from '@flood/domain';
+import type { Language, RainReport as RainReportData } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -7,13 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../../../../components/lazy-chart';
 import { districtToday } from '../../../../lib/format/date';
 import { fetchRainReport, rainReportExportPath, reportKeys } from '../../api/reports-api';
-import {
-  formatReportNumber,
-  type ReportLanguage,
-  rainReportHasData,
-  rainReportOption,
-  rainStationsWithData,
-} from './report-chart-options';
+import { formatReportNumber, rainReportHasData, rainReportOption, rainStationsWithData } from './report-chart-options';
 import { ReportExportButton, ReportNoData, useReportTexts } from './report-parts';
 
 /**
@@ -23,7 +17,7 @@ import { ReportExportButton, ReportNoData, useReportTexts } from './report-parts
  */
 export function RainReport() {
   const { t, i18n } = useTranslation();
-  const lang: ReportLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const texts = useReportTexts();
   const [day, setDay] = useState<Dayjs>(() => districtToday().startOf('year'));
   const year = day.year();
@@ -70,7 +64,7 @@ export function RainReport() {
   );
 }
 
-function RainTable({ report, lang }: { report: RainReportData; lang: ReportLanguage }) {
+function RainTable({ report, lang }: { report: RainReportData; lang: Language }) {
   const { t } = useTranslation();
   const mm = (v: number) => formatReportNumber(v, lang, 1);
   return (

@@ -1,10 +1,9 @@
+import type { Language } from '@flood/domain';
 import { cmToM, formatNumber, type RainReport, type WaterReport } from '@flood/domain';
 import type { ChartOption } from '../../../../components/chart';
 
-export type ReportLanguage = 'vi' | 'en';
-
 /** Numbers as the district reads them ('1,25' in Vietnamese), with at most `decimals` decimals. */
-export function formatReportNumber(value: number, lang: ReportLanguage, decimals: number): string {
+export function formatReportNumber(value: number, lang: Language, decimals: number): string {
   return formatNumber(value, decimals, lang);
 }
 
@@ -59,7 +58,7 @@ export interface ReportTexts {
 }
 
 /** Monthly water report: one line per water station of its daily mean level (m) over the days of the month. */
-export function waterReportOption(report: WaterReport, lang: ReportLanguage, texts: ReportTexts): ChartOption {
+export function waterReportOption(report: WaterReport, lang: Language, texts: ReportTexts): ChartOption {
   const stations = waterStationsWithData(report);
   const days = stations[0]?.days.map((d) => d.date.slice(0, 5)) ?? [];
   const m = (v: number) => `${formatReportNumber(v, lang, 2)} m`;
@@ -92,7 +91,7 @@ export function waterReportOption(report: WaterReport, lang: ReportLanguage, tex
 }
 
 /** Yearly rain report: per month, one bar per rain station of its total rain (mm). */
-export function rainReportOption(report: RainReport, lang: ReportLanguage, texts: ReportTexts): ChartOption {
+export function rainReportOption(report: RainReport, lang: Language, texts: ReportTexts): ChartOption {
   const stations = rainStationsWithData(report);
   const mm = (v: number) => `${formatReportNumber(v, lang, 1)} mm`;
   return {

@@ -1,4 +1,4 @@
-import type { WaterReport as WaterReportData } from '@flood/domain';
+import type { Language, WaterReport as WaterReportData } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -10,7 +10,6 @@ import { fetchWaterReport, reportKeys, waterReportExportPath } from '../../api/r
 import {
   formatReportNumber,
   metres,
-  type ReportLanguage,
   waterReportHasData,
   waterReportOption,
   waterStationsWithData,
@@ -24,7 +23,7 @@ import { ReportExportButton, ReportNoData, useReportTexts } from './report-parts
  */
 export function WaterReport() {
   const { t, i18n } = useTranslation();
-  const lang: ReportLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const texts = useReportTexts();
   const [day, setDay] = useState<Dayjs>(() => districtToday().startOf('month'));
   const month = day.format('MM/YYYY');
@@ -71,7 +70,7 @@ export function WaterReport() {
   );
 }
 
-function WaterTable({ report, lang }: { report: WaterReportData; lang: ReportLanguage }) {
+function WaterTable({ report, lang }: { report: WaterReportData; lang: Language }) {
   const { t } = useTranslation();
   const stations = waterStationsWithData(report);
   const dates = stations[0]?.days.map((d) => d.date) ?? [];

@@ -1,17 +1,17 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import type { StationReading } from '@flood/domain';
+import type { Language, StationReading } from '@flood/domain';
 import { Button } from 'antd';
 import type { Map as LeafletMap } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textOn } from '../../../stations/components/reading-colours';
 import { useLatestReadings } from '../../hooks/use-map-data';
-import { type MapLanguage, readingStatusText, stationValueWithUnit } from '../../model/map-texts';
+import { readingStatusText, stationValueWithUnit } from '../../model/map-texts';
 import { markerLook } from '../../model/station-style';
 import { type DrawnShape, readingsInShape, shapeSize } from './stations-in-shape';
 import { ToolPanel } from './tool-panel';
 
-function StationRow({ reading, lang }: { reading: StationReading; lang: MapLanguage }) {
+function StationRow({ reading, lang }: { reading: StationReading; lang: Language }) {
   const look = markerLook(reading);
   const value = reading.value === null ? '–' : stationValueWithUnit(reading.kind, reading.value, lang);
   return (
@@ -40,7 +40,7 @@ function StationRow({ reading, lang }: { reading: StationReading; lang: MapLangu
  */
 export function DrawResults({ map, shape, editing }: { map: LeafletMap; shape: DrawnShape; editing: boolean }) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const rain = useLatestReadings('rain');
   const water = useLatestReadings('water');
   const [open, setOpen] = useState(true);

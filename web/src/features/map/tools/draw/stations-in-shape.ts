@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import {
   bboxContains,
   formatArea,
@@ -6,7 +7,6 @@ import {
   polygonAreaSquareMetres,
   type StationReading,
 } from '@flood/domain';
-import type { MapLanguage } from '../../model/map-texts';
 
 /** A shape drawn to query stations (spec §2 'query by radius', 'query by area'); latitudes first, as Leaflet. */
 export type DrawnShape =
@@ -30,7 +30,7 @@ export function readingsInShape(shape: DrawnShape, readings: readonly StationRea
 }
 
 /** What the panel says of the shape's size: a circle's radius, a rectangle's area (geodesic). */
-export function shapeSize(shape: DrawnShape, lang: MapLanguage): { key: 'radius' | 'area'; value: string } {
+export function shapeSize(shape: DrawnShape, lang: Language): { key: 'radius' | 'area'; value: string } {
   if (shape.kind === 'circle') return { key: 'radius', value: formatDistance(shape.radius, lang) };
   const { south, west, north, east } = shape;
   const ring = [

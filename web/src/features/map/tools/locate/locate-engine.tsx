@@ -1,7 +1,8 @@
+import type { Language } from '@flood/domain';
 import type { MessageInstance } from 'antd/es/message/interface';
 import type { TFunction } from 'i18next';
 import { circle, divIcon, type LatLngTuple, type Map as LeafletMap, latLng, layerGroup, marker } from 'leaflet';
-import type { MapLanguage } from '../../model/map-texts';
+
 import { accuracyText } from './locate-text';
 
 const MIN_ZOOM = 15;
@@ -35,7 +36,7 @@ export async function locateOnMap(
   map: LeafletMap,
   t: TFunction,
   message: MessageInstance,
-  lang: MapLanguage,
+  lang: Language,
 ): Promise<(() => void) | null> {
   const key = 'map-locate';
   if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.geolocation) {

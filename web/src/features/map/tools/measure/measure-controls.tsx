@@ -1,10 +1,11 @@
+import type { Language } from '@flood/domain';
 import './measure.css';
 import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolButton } from '../../components/tool-button';
-import type { MapLanguage } from '../../model/map-texts';
+
 import { ToolFlyout } from '../draw/tool-flyout';
 import { MEASURE_ICON } from '../draw/tool-icons';
 import { ToolPanel } from '../draw/tool-panel';
@@ -18,7 +19,7 @@ import { type MeasureSession, type MeasureState, startMeasure } from './measure-
  */
 export default function MeasureControls({ map, active, setActive, resetSignal }: MapToolProps) {
   const { t, i18n } = useTranslation();
-  const lang = useRef<MapLanguage>('vi');
+  const lang = useRef<Language>('vi');
   lang.current = i18n.language === 'en' ? 'en' : 'vi';
   const [menu, setMenu] = useState(true);
   const [state, setState] = useState<MeasureState | null>(null);

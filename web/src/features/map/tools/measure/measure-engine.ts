@@ -1,3 +1,4 @@
+import type { Language } from '@flood/domain';
 import { formatArea, formatDistance, lineLengthMetres, polygonAreaSquareMetres } from '@flood/domain';
 import {
   circleMarker,
@@ -9,7 +10,7 @@ import {
   polyline,
   tooltip,
 } from 'leaflet';
-import type { MapLanguage } from '../../model/map-texts';
+
 import { onControl, takeOverMap } from '../draw/map-modes';
 
 export type MeasureKind = 'distance' | 'area';
@@ -41,7 +42,7 @@ const PAN_PX = 5;
 const lonLat = (points: readonly LatLng[]) => points.map((p) => [p.lng, p.lat]);
 
 /** The measure of points by the domain's geodesic rules, and how it reads. */
-export function measureOf(kind: MeasureKind, points: readonly LatLng[], lang: MapLanguage) {
+export function measureOf(kind: MeasureKind, points: readonly LatLng[], lang: Language) {
   if (kind === 'distance') {
     if (points.length < 2) return { total: null, text: '–' };
     const total = lineLengthMetres(lonLat(points));
@@ -60,7 +61,7 @@ export function measureOf(kind: MeasureKind, points: readonly LatLng[], lang: Ma
 export function startMeasure(
   map: LeafletMap,
   kind: MeasureKind,
-  lang: MapLanguage,
+  lang: Language,
   on: { change: (state: MeasureState) => void; end: (kept: boolean) => void },
 ): MeasureSession {
   const el = map.getContainer();

@@ -1,8 +1,9 @@
 import { AimOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import type { Language } from '@flood/domain';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMapNumber, type MapLanguage } from '../../model/map-texts';
+import { formatMapNumber } from '../../model/map-texts';
 
 /** Where the photo was taken (latitude, longitude). */
 export interface PhotoPlace {
@@ -29,7 +30,7 @@ export interface PlaceFieldProps {
 /** The photo's place: the phone's position ('Dùng vị trí của tôi') or a tap on the map, with its coordinates. */
 export function PlaceField({ id, value, onChange, onPickOnMap, onLocated, onError, disabled }: PlaceFieldProps) {
   const { t, i18n } = useTranslation();
-  const lang: MapLanguage = i18n.language === 'en' ? 'en' : 'vi';
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const [locating, setLocating] = useState(false);
   const alive = useRef(true);
   useEffect(() => {
