@@ -343,7 +343,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : undefined;
   const routing = createRoutingService({ layers: geoLayers, external, logger: app.log });
-  await app.register(routingRoutes, { routing, savedRoutes: createSavedRoutesService({ db, bounds: routing.bounds }) });
+  await app.register(routingRoutes, {
+    routing,
+    savedRoutes: createSavedRoutesService({ db, bounds: routing.bounds }),
+    rateLimit: { max: config.ROUTE_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  });
   const geocoder = config.GEOCODER_URL
     ? createNominatimGeocoder({
         baseUrl: config.GEOCODER_URL,

@@ -93,6 +93,8 @@ export const ConfigSchema = z.object({
   /** Anonymous feedback posts per client address per window (signed-in staff are not limited). */
   FEEDBACK_RATE_LIMIT: int(5, 1),
   FEEDBACK_RATE_WINDOW_MINUTES: int(10, 1),
+  /** Anonymous route requests (`POST /api/route`) per client address per minute (signed-in staff are not limited). */
+  ROUTE_RATE_LIMIT_PER_MINUTE: int(60, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),

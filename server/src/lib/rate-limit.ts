@@ -1,14 +1,14 @@
 import type { RateLimitOptions } from '@fastify/rate-limit';
 import { AppError } from './errors';
 
-/** How many anonymous posts one client address may send per window. */
+/** How many anonymous calls one client address may make per window. */
 export interface AnonymousPostLimit {
   max: number;
   windowMs: number;
 }
 
 /**
- * The `config.rateLimit` of a public post (feedback, flood photo): limited per client address, signed-in staff
+ * The `config.rateLimit` of a public post (feedback, flood photo, route request): limited per client address, signed-in staff
  * not limited (the access hook has already resolved the bearer token), and a 429 saying in Vietnamese what
  * was sent too often (`what`, e.g. 'góp ý') and in how many minutes to try again.
  */

@@ -96,6 +96,28 @@ describe('POST /api/route', () => {
     const outside = await route({ from: { lat: 21.0285, lng: 105.8542 }, to: inside });
     expect(outside.json().message).toContain(ROUTE_TEXT.outside);
   });
+
+  it('limits anonymous requests per address to ROUTE_RATE_LIMIT_PER_MINUTE (60): 429 in Vietnamese; staff are not limited', async () => {
+    const inside = latLng(offices.features[0]!.geometry.coordinates);
+    const from = (remoteAddress: string, token?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/route',
+        remoteAddress,
+        headers: token ? bearer(token) : {},
+        payload: { from: inside },
+      });
+    // Refused requests count too: the limit is checked before the body.
+    for (let i = 0; i < 60; i++) expect((await from('10.88.0.1')).statusCode).toBe(400);
+    const limited = await from('10.88.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().message).toMatch(
+      /^Bạn đã gửi quá nhiều yêu cầu tìm đường từ địa chỉ này\. Vui lòng thử lại sau \d+ phút\.$/,
+    );
+    expect((await from('10.88.0.2')).statusCode).toBe(400);
+    expect((await from('10.88.0.1', plain)).statusCode).toBe(400);
+  });
 });
 
 describe('saved routes', () => {

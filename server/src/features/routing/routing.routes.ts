@@ -8,6 +8,7 @@ import {
   SavedRoutesSchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { RoutingService } from './routing.service';
 import { SAVED_ROUTES_PERMISSION, type SavedRoutesService } from './saved-routes.service';
 
@@ -22,9 +23,11 @@ const tags = ['Tìm đường / Routing'];
 export const routingRoutes: FastifyPluginAsyncZod<{
   routing: RoutingService;
   savedRoutes: SavedRoutesService;
-}> = async (app, { routing, savedRoutes }) => {
+  /** Anonymous route requests per address: each may search the road graph or call ROUTING_URL. */
+  rateLimit: AnonymousPostLimit;
+}> = async (app, { routing, savedRoutes, rateLimit }) => {
   app.post('/api/route', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: anonymousPostRateLimit(rateLimit, 'yêu cầu tìm đường') },
     schema: {
       tags,
       summary: "Tìm đường: from → to, hoặc from → điểm sơ tán gần nhất theo đường đi (nearest: 'evacuation')",

@@ -32,6 +32,7 @@ const ctx = await createTestApp({
   LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
   FEEDBACK_RATE_LIMIT: '1000000',
   FLOOD_PHOTO_RATE_LIMIT: '1000000',
+  ROUTE_RATE_LIMIT_PER_MINUTE: '1000000',
 });
 afterAll(() => ctx.close());
 await ctx.app.ready();
