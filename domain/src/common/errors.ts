@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'WRONG_PASSWORD',
   'INVALID_CODE',
   'PHONE_MISSING',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -49,5 +50,6 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   WRONG_PASSWORD: 'Mật khẩu cũ không đúng',
   INVALID_CODE: 'Mã xác thực không đúng hoặc đã hết hạn',
   PHONE_MISSING: 'Vui lòng cập nhật số điện thoại trước khi xác thực',
+  UNAVAILABLE: 'Hệ thống tạm thời không kết nối được cơ sở dữ liệu, vui lòng thử lại sau ít giây',
   INTERNAL: 'Xảy ra lỗi, vui lòng thử lại!',
 };

@@ -15,6 +15,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   RATE_LIMITED: 429,
   TOO_LARGE: 413,
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 
@@ -54,6 +55,40 @@ function fieldPath(path: readonly PropertyKey[] | undefined, instancePath?: stri
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
+/** Seconds a client is asked to wait before retrying while the database cannot be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** Network errors of the database connection and PostgreSQL's shutdown / cannot-connect / connection classes. */
+const DATABASE_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, shutting down)
+  '53300', // too_many_connections
+]);
+const DATABASE_DOWN_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/;
+
+/**
+ * Whether an error (or one of its causes: the query builder wraps the driver's error) says the database
+ * cannot be reached, rather than that the query was wrong: the call may succeed when retried, so it is a 503.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (DATABASE_DOWN_CODES.has(code) || code.startsWith('08'))) return true;
+    if (DATABASE_DOWN_MESSAGE.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 /** One error handler for the whole API: `{ code, message, fields?, requestId }`, internals hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -88,6 +123,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : `${ERROR_MESSAGES.VALIDATION_FAILED}: ${error.message}`;
       const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION_FAILED';
       return reply.status(status).send({ code, message, requestId });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A retrying client (a gauge, the web) tries again; /api/health reports the outage.
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ code: 'UNAVAILABLE', message: ERROR_MESSAGES.UNAVAILABLE, requestId });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId });

@@ -210,6 +210,8 @@ export interface PushStats {
   acked: number;
   /** Attempts that failed (connection refused or reset, 5xx, timeout) and were sent again. */
   retries: number;
+  /** The HTTP statuses of the failed attempts that got an answer (e.g. 503 while the database is away), by count. */
+  failedStatuses: Record<number, number>;
 }
 
 /** One GET over a kept-alive connection: status and body, or an error for a refused, reset or slow one. */
@@ -239,7 +241,7 @@ export function pushAll(
   readings: Reading[],
   opts: { concurrency: number; onAck?: (acked: number) => void; deadlineMs: number },
 ): { stats: PushStats; done: Promise<PushStats>; abort(): void } {
-  const stats: PushStats = { acked: 0, retries: 0 };
+  const stats: PushStats = { acked: 0, retries: 0, failedStatuses: {} };
   let aborted = false;
   const agent = new Agent({ keepAlive: true, maxSockets: opts.concurrency });
   let next = 0;
@@ -255,6 +257,7 @@ export function pushAll(
         const res = await get(agent, port, `/api/receive-water-level?${qs}`).catch(() => undefined);
         if (res?.status === 200 && (JSON.parse(res.body) as { ok?: boolean }).ok === true) break;
         if (res && res.status < 500) throw new Error(`push refused ${res.status}: ${res.body}`);
+        if (res) stats.failedStatuses[res.status] = (stats.failedStatuses[res.status] ?? 0) + 1;
         stats.retries++;
         await sleep(res ? 100 : 50);
       }

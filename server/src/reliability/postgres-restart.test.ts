@@ -88,6 +88,9 @@ describe.skipIf(unavailable)('PostgreSQL restarted under a running server', () =
         body: expect.objectContaining({ status: 'degraded', database: expect.objectContaining({ ok: false }) }),
       });
       expect(retriesDuring).toBeGreaterThan(0);
+      // The pushes the server could not store were told to come back (503 + Retry-After), not that it broke.
+      expect(stats.failedStatuses[503]).toBeGreaterThan(0);
+      expect(stats.failedStatuses[500] ?? 0).toBe(0);
       expect(await healthBecomes(port, 200, 30_000)).toMatchObject({ body: { status: 'ok', database: { ok: true } } });
       // The same process throughout: nothing restarted the server.
       expect(running.child.pid).toBe(pid);
