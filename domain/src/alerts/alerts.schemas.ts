@@ -1,6 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
-import { StationKindSchema } from '../stations/stations.schemas';
+import { StationKindSchema } from '../stations/station-kind.schema';
 
 /** Why an alert exists: a water level, an hourly rain intensity, a 24-hour accumulation, a fast rise. */
 export const ALERT_KINDS = ['WATER_LEVEL', 'RAIN_INTENSITY', 'RAIN_24H', 'WATER_RISE', 'STATION_SILENT'] as const;

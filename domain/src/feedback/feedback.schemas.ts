@@ -2,22 +2,7 @@ import '../common/zod-messages';
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
-
-/** Toasts of feedback (public-portal §8, back-office §8). */
-export const FEEDBACK_TOASTS = {
-  sent: 'Góp ý của bạn đã gửi thành công',
-  updated: 'Cập nhật góp ý thành công',
-  deleted: 'Xoá góp ý thành công!',
-} as const;
-
-/** Each required field names itself ('Họ tên là trường bắt buộc'). */
-export const FEEDBACK_REQUIRED = {
-  name: 'Họ tên là trường bắt buộc',
-  email: 'Email là trường bắt buộc',
-  phone: 'Số điện thoại là trường bắt buộc',
-  address: 'Địa chỉ là trường bắt buộc',
-  content: 'Nội dung là trường bắt buộc',
-} as const;
+import { FEEDBACK_REQUIRED } from './feedback.texts';
 
 const required = (message: string) =>
   z

@@ -41,3 +41,6 @@ export function attachmentKind(name: string): AttachmentKind {
   if (ext === 'doc' || ext === 'docx') return 'doc';
   return 'other';
 }
+
+/** Public news detail failure (public-portal §8). Here, not with the schemas: the app shell shows it. */
+export const NEWS_NOT_FOUND = 'Không tìm thấy bài viết';

@@ -23,8 +23,6 @@ export const NEWS_TOASTS = {
   documentDeleted: 'Xoá văn bản chỉ đạo thành công!',
   aboutUpdated: 'Cập nhật nội dung thành công',
 } as const;
-/** Public news detail failure (public-portal §8). */
-export const NEWS_NOT_FOUND = 'Không tìm thấy bài viết';
 /** Longest short description (sapo); the spec gives no bound, a summary is a few sentences. */
 export const NEWS_SAPO_MAX = 1000;
 /** Most attachments on one item. */

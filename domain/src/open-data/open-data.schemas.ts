@@ -1,7 +1,7 @@
 import '../common/zod-messages';
 import { z } from 'zod';
 import { DISCONNECTED_LABEL, NO_DATA_LABEL, RAIN_STATUS_LABELS, WATER_STATUS_LABELS } from '../stations/classify';
-import { StationKindSchema } from '../stations/stations.schemas';
+import { StationKindSchema } from '../stations/station-kind.schema';
 
 /**
  * Open data (issue #7): stations and raw readings for other systems, in JSON or CSV, cacheable. Units are

@@ -1,7 +1,7 @@
 import '../common/zod-messages';
 import { z } from 'zod';
 import { parseDateVi } from '../common/time';
-import { StationKindSchema } from './stations.schemas';
+import { StationKindSchema } from './station-kind.schema';
 
 /** Reading types of the legacy API: rain (mm/h) or water height (cm). */
 export const READING_TYPES = { CURRENT_RAIN: 'rain', CURRENT_HIGH: 'water' } as const;

@@ -4,6 +4,7 @@ import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 import { parseDateVi } from '../common/time';
 import { stationKind } from './classify';
+import { StationKindSchema } from './station-kind.schema';
 
 const required = () => z.string().trim().min(1).max(TEXT_MAX);
 /** Coordinates arrive as strings in the legacy API: accept strings or numbers, return numbers. */
@@ -26,8 +27,6 @@ const levelCm = () =>
       }
       return n;
     });
-
-export const StationKindSchema = z.enum(['rain', 'water']);
 
 export const StationSchema = z
   .object({

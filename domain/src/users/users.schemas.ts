@@ -48,9 +48,6 @@ export type GroupListQuery = z.infer<typeof GroupListQuerySchema>;
 export const GroupPageSchema = pageOf(GroupSchema).meta({ id: 'GroupPage' });
 export type GroupPage = z.infer<typeof GroupPageSchema>;
 
-/** Refusal text when deleting a group that still has members (spec §8). */
-export const GROUP_HAS_MEMBERS = 'Có thành viên trong nhóm, không thể xoá!';
-
 // ---------- users ----------
 
 export const UserSchema = z
