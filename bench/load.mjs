@@ -21,13 +21,19 @@ const STREAMS = Number(process.env.BENCH_LOAD_STREAMS ?? 2000);
 const RATE = Number(process.env.BENCH_LOAD_RATE ?? 500);
 const SAMPLE_MS = 10_000;
 /**
- * The hot public reads the map and dashboard poll, served from prepared bytes (the routes registered with
- * hotReads.add: server/src/lib/hot-reads.ts). BENCH_LOAD_READS (comma-separated paths) changes the mix, e.g. to
- * add `/api/news?page=1&pageSize=10`, which has no prepared bytes and queries the database on every call.
+ * The hot public reads residents cause on a storm night: the map and dashboard's polls (prepared bytes, the
+ * routes registered with hotReads.add: server/src/lib/hot-reads.ts) and the two lists of `/news` (the anonymous
+ * news list cache, news-list.cache.ts). BENCH_LOAD_READS (comma-separated paths) changes the mix.
  */
 const READS = (
   process.env.BENCH_LOAD_READS ??
-  '/api/water?type=CURRENT_HIGH,/api/water?type=CURRENT_RAIN,/api/data-layer?pageSize=100'
+  [
+    '/api/water?type=CURRENT_HIGH',
+    '/api/water?type=CURRENT_RAIN',
+    '/api/data-layer?pageSize=100',
+    '/api/news?page=1&pageSize=6&type=WARNING',
+    '/api/news?page=1&pageSize=6&type=NORMAL',
+  ].join(',')
 ).split(',');
 const pct = (xs, p) =>
   xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))] : Number.NaN;
