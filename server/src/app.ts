@@ -18,9 +18,10 @@ import { createAlertEngine } from './features/alerts/alert-engine';
 import { alertsRoutes } from './features/alerts/alerts.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
+import { purgeExpiredAuthRows } from './features/auth/auth.repository';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
-import { createAltchaHumanCheck, type HumanCheck } from './features/auth/human-check';
+import { createAltchaHumanCheck, createRedisReplayStore, type HumanCheck } from './features/auth/human-check';
 import { capRoutes } from './features/cap/cap.routes';
 import { createCapService } from './features/cap/cap.service';
 import { categoriesRoutes } from './features/categories/categories.routes';
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret: config.ALTCHA_SECRET,
       cost: config.ALTCHA_COST,
       maxCounter: config.ALTCHA_MAX_COUNTER,
+      // With REDIS_URL a solved challenge is accepted once by all the processes together.
+      replay: deps.rateLimitRedis ? createRedisReplayStore(deps.rateLimitRedis, config.REDIS_PREFIX) : undefined,
     });
   const auth = createAuthService({ db, config, humanCheck, now });
   const account = createAccountService({ db, config, sms, now });
@@ -225,6 +228,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mapTiles: mapTilesOf(config),
   });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
+  // Expired sessions, old login attempts and spent phone codes go at start and every hour.
+  const purgeAuthRows = () =>
+    purgeExpiredAuthRows(db, now()).catch((err) => app.log.warn({ err }, 'purging expired sessions failed'));
+  let purgeTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void purgeAuthRows();
+    purgeTimer = setInterval(() => void purgeAuthRows(), 3_600_000);
+    purgeTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
   await app.register(auditRoutes, { db });
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });

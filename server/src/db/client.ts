@@ -32,10 +32,19 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** How long a new PostgreSQL connection may take before the query waiting for it fails. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under DATA_DIR. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // A database host that does not answer (network cut, failover) fails a request in 5 s, as a 503 that the
+    // caller retries, instead of holding it for the operating system's TCP timeout (minutes).
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection closed by the server (restart, failover, admin shutdown) must not crash the
     // process: the pool drops it and opens a new one on the next query.
     pool.on('error', (err) => {

@@ -16,6 +16,17 @@ describe('CSV (RFC 4180)', () => {
     expect(csvField(true)).toBe('true');
   });
 
+  it('neutralises text a spreadsheet would run as a formula, and leaves numbers and negative numbers alone', () => {
+    expect(csvField('=HYPERLINK("http://x","bấm")')).toBe(`"'=HYPERLINK(""http://x"",""bấm"")"`);
+    expect(csvField('+84 912')).toBe("'+84 912");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('-cmd|calc')).toBe("'-cmd|calc");
+    expect(csvField('\tTrạm')).toBe("'\tTrạm");
+    expect(csvField('-0.5')).toBe('-0.5');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField('Trạm = mới')).toBe('Trạm = mới');
+  });
+
   it('writes a BOM, a header row and CRLF lines that a CSV reader gives back unchanged', () => {
     const rows = [
       ['F01024', 'Trạm "Cầu" Bà Chẽ, xã Đồn Đạc', 0.6257],

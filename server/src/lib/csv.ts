@@ -1,10 +1,21 @@
 export type CsvValue = string | number | boolean | null | undefined;
 
-/** One field per RFC 4180: quoted (quotes doubled) only when it holds a comma, a quote or a line break. */
+/**
+ * Text a spreadsheet would run as a formula when the CSV is opened (=, +, @, a tab or carriage return, or a
+ * dash not starting a number): OWASP's CSV injection. Such a text gets a leading apostrophe, which Excel and
+ * LibreOffice show as plain text. Numbers, and text like '-0.5', are written as they are.
+ */
+const FORMULA_START = /^(?:[=+@\t\r]|-(?![\d.]))/;
+
+/**
+ * One field per RFC 4180: quoted (quotes doubled) only when it holds a comma, a quote or a line break; text
+ * that would start a formula is neutralised (FORMULA_START).
+ */
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';
   // String(number) writes a dot as the decimal separator whatever the locale.
-  const s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  let s = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value);
+  if (typeof value === 'string' && FORMULA_START.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -50,8 +50,28 @@ export async function deleteOtherSessions(db: Db, userId: number, keepSessionId:
   await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
 }
 
-export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`);
+/** How long login attempts are kept: the lockout reads minutes of them; a month serves an investigation. */
+export const LOGIN_ATTEMPTS_KEPT_MS = 30 * 24 * 3_600_000;
+
+/**
+ * Removes what can no longer be used: expired sessions, login attempts older than LOGIN_ATTEMPTS_KEPT_MS and
+ * phone codes a day past their expiry. Run at start and hourly (app.ts); the tables would otherwise grow with
+ * every sign-in for ever. Returns how many rows of each went.
+ */
+export async function purgeExpiredAuthRows(
+  db: Db,
+  now: Date,
+): Promise<{ sessions: number; loginAttempts: number; phoneCodes: number }> {
+  const gone = await db.delete(sessions).where(sql`${sessions.expiresAt} <= ${now}`).returning({ id: sessions.id });
+  const attempts = await db
+    .delete(loginAttempts)
+    .where(sql`${loginAttempts.createdAt} < ${new Date(now.getTime() - LOGIN_ATTEMPTS_KEPT_MS)}`)
+    .returning({ id: loginAttempts.id });
+  const codes = await db
+    .delete(phoneVerifications)
+    .where(sql`${phoneVerifications.expiresAt} < ${new Date(now.getTime() - 24 * 3_600_000)}`)
+    .returning({ id: phoneVerifications.id });
+  return { sessions: gone.length, loginAttempts: attempts.length, phoneCodes: codes.length };
 }
 
 export async function insertLoginAttempt(db: Db, email: string, ip: string | null, succeeded: boolean): Promise<void> {

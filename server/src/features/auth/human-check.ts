@@ -9,6 +9,43 @@ export interface HumanCheck {
   verify(payload: string): Promise<boolean>;
 }
 
+/**
+ * Remembers solved challenges so that each is accepted once. In memory by default (one process); with
+ * REDIS_URL every process shares it, so a solved challenge cannot be replayed against another process.
+ */
+export interface ReplayStore {
+  /** True the first time `signature` is claimed within `ttlMs`; false when it was already claimed. */
+  claim(signature: string, ttlMs: number): Promise<boolean>;
+}
+
+/** The minimal Redis surface the shared store uses (ioredis' `set` with PX and NX). */
+export interface ReplayRedis {
+  set(key: string, value: string, px: 'PX', ttlMs: number, nx: 'NX'): Promise<'OK' | null>;
+}
+
+/** One process's memory of solved challenges, forgotten when they expire. */
+export function createMemoryReplayStore(nowMs: () => number = Date.now): ReplayStore {
+  const used = new Map<string, number>();
+  return {
+    async claim(signature, ttlMs) {
+      const now = nowMs();
+      for (const [sig, exp] of used) if (exp <= now) used.delete(sig);
+      if (used.has(signature)) return false;
+      used.set(signature, now + ttlMs);
+      return true;
+    },
+  };
+}
+
+/** Solved challenges shared by every process through Redis: `SET key 1 PX ttl NX` claims atomically. */
+export function createRedisReplayStore(redis: ReplayRedis, prefix: string): ReplayStore {
+  return {
+    async claim(signature, ttlMs) {
+      return (await redis.set(`${prefix}altcha-used:${signature}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+    },
+  };
+}
+
 export interface AltchaOptions {
   /** HMAC secret; processes behind one load balancer must share it. */
   secret?: string | undefined;
@@ -17,6 +54,8 @@ export interface AltchaOptions {
   /** The solution lies in [maxCounter/2, maxCounter]: the expected work of a browser. */
   maxCounter: number;
   ttlSeconds?: number;
+  /** Where solved challenges are remembered (default: this process's memory). */
+  replay?: ReplayStore;
 }
 
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -26,11 +65,7 @@ export function createAltchaHumanCheck(opts: AltchaOptions): HumanCheck {
   const secret = opts.secret ?? randomBytes(32).toString('hex');
   const keySecret = `${secret}:key`;
   const ttl = opts.ttlSeconds ?? 600;
-  const used = new Map<string, number>();
-
-  const forgetExpired = (nowMs: number) => {
-    for (const [sig, exp] of used) if (exp <= nowMs) used.delete(sig);
-  };
+  const replay = opts.replay ?? createMemoryReplayStore();
 
   return {
     createChallenge() {
@@ -55,9 +90,6 @@ export function createAltchaHumanCheck(opts: AltchaOptions): HumanCheck {
       const { challenge, solution } = parsed;
       if (!challenge?.signature || !challenge.parameters || !solution) return false;
       if (challenge.parameters.algorithm !== ALGORITHM) return false;
-      const nowMs = Date.now();
-      forgetExpired(nowMs);
-      if (used.has(challenge.signature)) return false;
       let result: Awaited<ReturnType<typeof verifySolution>>;
       try {
         result = await verifySolution({
@@ -71,8 +103,8 @@ export function createAltchaHumanCheck(opts: AltchaOptions): HumanCheck {
         return false;
       }
       if (!result.verified) return false;
-      used.set(challenge.signature, nowMs + ttl * 1000);
-      return true;
+      // Claimed only once verified, atomically: of two processes given the same payload, one accepts it.
+      return replay.claim(challenge.signature, ttl * 1000);
     },
   };
 }

@@ -178,7 +178,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     async start(actor: Actor | undefined, fileName: string, buf: Buffer, truncated: boolean): Promise<ImportJob> {
       const a = requirePermission(actor, 'database');
       if (truncated || buf.length > IMPORT_MAX_BYTES) {
-        throw new AppError('VALIDATION_FAILED', 'Tệp quá lớn (tối đa 20 MB)', [
+        throw new AppError('TOO_LARGE', 'Tệp quá lớn (tối đa 20 MB)', [
           { field: 'file', message: 'Tệp quá lớn (tối đa 20 MB)' },
         ]);
       }

@@ -1,0 +1,38 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../lib/errors';
+import { CONNECT_TIMEOUT_MS, openDatabase } from './client';
+
+describe('PostgreSQL that accepts the connection and never answers', () => {
+  let silent: Server;
+  const sockets: Socket[] = [];
+  let port = 0;
+  beforeAll(async () => {
+    // Like a host behind a cut network or a stuck failover: TCP connects, the startup message gets no reply.
+    silent = createServer((s) => sockets.push(s));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    port = (silent.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  });
+
+  it(`fails the query after CONNECT_TIMEOUT_MS (${CONNECT_TIMEOUT_MS} ms), as an outage the API answers 503`, async () => {
+    const database = await openDatabase({ url: `postgres://flood@127.0.0.1:${port}/flood`, poolSize: 1 });
+    const started = Date.now();
+    try {
+      const error = await database.ping().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const took = Date.now() - started;
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3_000);
+    } finally {
+      await database.close();
+    }
+  }, 20_000);
+});
