@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { AlertBanner } from '../../features/alerts/components/alert-banner';
 import { DemoBanner } from '../../features/app-info/components/demo-banner';
 import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
-import { registerApiHooks } from '../../lib/api/client';
+import { errorToastKey, registerApiHooks } from '../../lib/api/client';
 import { toast } from '../../lib/toast/toast';
 import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
@@ -22,7 +22,7 @@ export function RootLayout() {
   useEffect(() => {
     registerApiHooks({
       navigate: (to) => navigate(to),
-      toastError: () => void toast.error(t('errors.generic')),
+      toastError: (error) => void toast.error(t(errorToastKey(error))),
     });
     return () => registerApiHooks(null);
   }, [navigate, t]);

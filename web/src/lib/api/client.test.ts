@@ -2,7 +2,7 @@ import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, loginResponse, mockFetch, signIn, signOut } from '../../test/fixtures';
 import { getSession } from '../session/session-store';
-import { ApiError, api, registerApiHooks } from './client';
+import { ApiError, api, errorToastKey, registerApiHooks } from './client';
 
 const errorBody = (code: string, message: string, extra: object = {}) => ({
   code,
@@ -82,6 +82,19 @@ describe('api client', () => {
     expect(toastError).toHaveBeenCalledTimes(1);
     expect(toastError.mock.calls[0]![0]).toMatchObject({ status: 500, body: { code: 'INTERNAL', requestId: 'r-1' } });
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('says a database outage (503 UNAVAILABLE) passes; other failures get the generic toast', async () => {
+    mockFetch(() => jsonResponse(503, errorBody('UNAVAILABLE', 'Hệ thống tạm thời không kết nối được cơ sở dữ liệu')));
+    const outage = (await api.get('/news').catch((e: unknown) => e)) as ApiError;
+    expect(toastError).toHaveBeenCalledWith(outage);
+    expect(errorToastKey(outage)).toBe('errors.unavailable');
+    expect(errorToastKey(new ApiError(500, errorBody('INTERNAL', 'x') as never))).toBe('errors.generic');
+    expect(errorToastKey(new ApiError(0, errorBody('INTERNAL', 'x') as never))).toBe('errors.generic');
+    // A balancer's own 503 page (no JSON body) is the same outage.
+    mockFetch(() => new Response('<html>503 Service Unavailable</html>', { status: 503 }));
+    const balancer = (await api.get('/news').catch((e: unknown) => e)) as ApiError;
+    expect(balancer.code).toBe('UNAVAILABLE');
   });
 
   it('keeps the field errors of a 400 VALIDATION_FAILED', async () => {

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorBody, ErrorBodySchema, UserDetailSchema } from '@flood/domain';
+import { ERROR_MESSAGES, type ErrorBody, ErrorBodySchema, type ErrorCode, UserDetailSchema } from '@flood/domain';
 import { clearSession, getToken, updateUserDetail } from '../session/session-store';
 
 export const API_PREFIX = '/api';
@@ -48,7 +48,9 @@ export function registerApiHooks(next: ApiHooks | null): void {
 }
 
 function fallbackBody(status: number): ErrorBody {
-  const code = status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'INTERNAL';
+  // A 503 without our body comes from a balancer or proxy with no process to answer: an outage that passes too.
+  const code: ErrorCode =
+    status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : status === 503 ? 'UNAVAILABLE' : 'INTERNAL';
   return { code, message: ERROR_MESSAGES[code], requestId: '' };
 }
 
@@ -87,6 +89,14 @@ async function handleGlobally(error: ApiError, mode: ErrorHandling): Promise<voi
     return;
   }
   if (mode === 'global') hooks?.toastError(error);
+}
+
+/**
+ * The message key of the global failure toast: a database outage (503 UNAVAILABLE) says that it passes and to
+ * try again; every other failure is the generic 'Xảy ra lỗi, vui lòng thử lại!'.
+ */
+export function errorToastKey(error: ApiError): 'errors.unavailable' | 'errors.generic' {
+  return error.code === 'UNAVAILABLE' ? 'errors.unavailable' : 'errors.generic';
 }
 
 /** JSON fetch against the portal API with the bearer token; throws `ApiError` on failure. */

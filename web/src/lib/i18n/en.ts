@@ -913,6 +913,7 @@ export const en: Messages = {
   },
   errors: {
     generic: 'Something went wrong, please try again!',
+    unavailable: 'The portal cannot reach its database for a moment, please try again in a few seconds',
     notFoundTitle: 'The page you are looking for does not exist',
     notFoundSubtitle: 'The link may have changed or the page was removed.',
     backHome: 'Back to home',

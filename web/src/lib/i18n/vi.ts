@@ -1,4 +1,10 @@
-import { FEEDBACK_TOASTS, GROUP_HAS_MEMBERS, NEWS_NOT_FOUND, SMS_TEMPLATE_INVALID } from '@flood/domain';
+import {
+  ERROR_MESSAGES,
+  FEEDBACK_TOASTS,
+  GROUP_HAS_MEMBERS,
+  NEWS_NOT_FOUND,
+  SMS_TEMPLATE_INVALID,
+} from '@flood/domain';
 
 /** Vietnamese texts of the portal (default language). `en.ts` mirrors every key. */
 export const vi = {
@@ -912,7 +918,8 @@ export const vi = {
     total: 'Tổng',
   },
   errors: {
-    generic: 'Xảy ra lỗi, vui lòng thử lại!',
+    generic: ERROR_MESSAGES.INTERNAL,
+    unavailable: ERROR_MESSAGES.UNAVAILABLE,
     notFoundTitle: 'Trang bạn tìm không tồn tại',
     notFoundSubtitle: 'Đường dẫn có thể đã thay đổi hoặc trang đã bị gỡ bỏ.',
     backHome: 'Về trang chủ',
