@@ -18,14 +18,22 @@ export async function firstLoadJs(base, webDist) {
   } catch {
     return { na: 'no web build' };
   }
-  const res = await fetch(`${base}/maps`);
-  const html = await res.text();
-  if (!res.ok || !html.includes('<script')) return { na: `GET /maps answered ${res.status} without the app` };
-  const refs = [
-    ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/assets\/([^"]+\.js)"/g),
-  ].map((m) => m[1]);
-  const mapChunks = files.filter((f) => /(^|-)(maps?|leaflet)(-|$)/i.test(chunkName(f)));
-  if (mapChunks.length === 0) return { na: 'no map chunk' };
+  /** The scripts and modulepreloads of a page's HTML (the server adds each public route's own chunks). */
+  async function htmlRefs(pagePath) {
+    const res = await fetch(`${base}${pagePath}`);
+    const html = await res.text();
+    if (!html.includes('<script')) return { na: `GET ${pagePath} answered ${res.status} without the app` };
+    const refs = [
+      ...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="\/assets\/([^"]+\.js)"/g),
+    ].map((m) => m[1]);
+    return { html, refs };
+  }
+  const maps = await htmlRefs('/maps');
+  if (maps.na) return maps;
+  // The baseline: a page with no route chunks (the 404 page), i.e. the app shell alone.
+  const bare = await htmlRefs('/khong-ton-tai');
+  if (bare.na) return bare;
+  const html = maps.html;
   const cache = new Map();
   async function asset(file) {
     if (!cache.has(file)) {
@@ -48,10 +56,12 @@ export async function firstLoadJs(base, webDist) {
     }
     return seen;
   }
-  const shell = await closure(refs);
-  // /maps is a public route: the router loads the public-page chunk, which loads the map page.
-  const lazy = [...files.filter((f) => chunkName(f) === 'public-page'), ...mapChunks];
-  const page = await closure([...shell, ...lazy]);
+  const shell = await closure(bare.refs);
+  // /maps' HTML preloads the route's own chunks (public-page, map-page…): with their static imports, that is
+  // what the browser fetches before the map can run.
+  const page = await closure([...shell, ...maps.refs]);
+  const mapChunks = [...page].filter((f) => !shell.has(f) && /(^|-)(maps?|leaflet)(-|$)/i.test(chunkName(f)));
+  if (mapChunks.length === 0) return { na: 'no map chunk in the first load of /maps' };
   const sum = async (set) => {
     let gz = 0;
     let raw = 0;
