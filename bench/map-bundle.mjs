@@ -12,9 +12,8 @@ const chunkName = (file) => file.replace(/-[\w-]{8}\.js$/, '');
 /** Sizes of the shell and of a first load of /maps from a running portal serving `webDist`. */
 export async function firstLoadJs(base, webDist) {
   const assetsDir = path.join(webDist, 'assets');
-  let files;
   try {
-    files = (await readdir(assetsDir)).filter((f) => f.endsWith('.js'));
+    if (!(await readdir(assetsDir)).some((f) => f.endsWith('.js'))) return { na: 'no script in the web build' };
   } catch {
     return { na: 'no web build' };
   }
