@@ -13,6 +13,7 @@ import {
   type TimedOption,
 } from '../model/layer-state';
 import { BASE_MAPS, type BaseMap } from '../model/map-constants';
+import { TimeOptions } from './time-options';
 
 export interface LayersMenuProps {
   /** The data layers to offer (undefined while the list loads). */
@@ -89,22 +90,13 @@ function TimePicker({
         }}
         data-testid={`layer-${layer}`}
       >
-        <option value="">{t('map.chooseTime')}</option>
-        {items.isPending ? (
-          <option disabled value="loading">
-            {t('common.loading')}
-          </option>
-        ) : list.length === 0 ? (
-          <option disabled value="none">
-            {t('map.noData')}
-          </option>
-        ) : (
-          list.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {formatDistrictDateTime(item.time)}
-            </option>
-          ))
-        )}
+        <TimeOptions
+          pending={items.isPending}
+          items={list}
+          placeholder={t('map.chooseTime')}
+          emptyText={t('map.noData')}
+          label={(item) => formatDistrictDateTime(item.time)}
+        />
       </select>
     </div>
   );

@@ -5,6 +5,7 @@ import { Button } from 'antd';
 import { type Dispatch, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
+import { TimeOptions } from '../../../map/components/time-options';
 import { OVERLAYS } from '../../../map/model/layer-state';
 import { BASE_MAPS } from '../../../map/model/map-constants';
 import {
@@ -51,22 +52,13 @@ function FloodMenuPicker({
         }
         data-testid={`analysis-menu-${menu}`}
       >
-        <option value="">{t('floodAnalysisMap.chooseTime')}</option>
-        {items.isPending ? (
-          <option disabled value="loading">
-            {t('common.loading')}
-          </option>
-        ) : list.length === 0 ? (
-          <option disabled value="none">
-            {t('floodAnalysisMap.noItems')}
-          </option>
-        ) : (
-          list.map((item) => (
-            <option key={item.id} value={String(item.id)}>
-              {`${formatDistrictDateTime(item.time)} – ${item.name}`}
-            </option>
-          ))
-        )}
+        <TimeOptions
+          pending={items.isPending}
+          items={list}
+          placeholder={t('floodAnalysisMap.chooseTime')}
+          emptyText={t('floodAnalysisMap.noItems')}
+          label={(item) => `${formatDistrictDateTime(item.time)} – ${item.name}`}
+        />
       </select>
     </div>
   );
