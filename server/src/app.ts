@@ -118,6 +118,27 @@ export interface AppDeps {
 }
 
 /** Builds the whole HTTP application; main.ts listens with it, tests call `inject` on it. */
+/**
+ * Runs `job` every `ms` while the app is up (from onReady, optionally once at once, until onClose); a failure is
+ * logged as a warning and the next run comes as planned. The timer never keeps the process alive.
+ */
+function runPeriodically(
+  app: FastifyInstance,
+  what: string,
+  ms: number,
+  job: () => Promise<unknown>,
+  opts: { atStart?: boolean } = {},
+): void {
+  const run = () => void job().catch((err) => app.log.warn({ err }, `${what} failed`));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    if (opts.atStart) run();
+    timer = setInterval(run, ms);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   // Request ids correlate log lines and error bodies; they need to be unique, not secret. A random prefix
@@ -229,15 +250,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(authRoutes, { auth, account, loginPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE });
   // Expired sessions, old login attempts and spent phone codes go at start and every hour.
-  const purgeAuthRows = () =>
-    purgeExpiredAuthRows(db, now()).catch((err) => app.log.warn({ err }, 'purging expired sessions failed'));
-  let purgeTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    void purgeAuthRows();
-    purgeTimer = setInterval(() => void purgeAuthRows(), 3_600_000);
-    purgeTimer.unref();
+  runPeriodically(app, 'purging expired sessions', 3_600_000, () => purgeExpiredAuthRows(db, now()), {
+    atStart: true,
   });
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
   await app.register(auditRoutes, { db });
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
@@ -287,17 +302,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('alertEngine', engine);
   app.decorate('dispatcher', dispatcher);
-  let silenceTimer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    dispatcher.start();
-    silenceTimer = setInterval(
-      () => void engine.checkSilence().catch((err) => app.log.warn({ err }, 'silence check failed')),
-      60_000,
-    );
-    silenceTimer.unref();
-  });
+  app.addHook('onReady', async () => dispatcher.start());
+  runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
   app.addHook('onClose', async () => {
-    clearInterval(silenceTimer);
     engine.stop();
     await engine.idle();
     await dispatcher.stop();
