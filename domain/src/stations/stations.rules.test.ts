@@ -8,6 +8,7 @@ import {
   THUNDER_LEGEND,
   WATER_COLOUR_BANDS,
 } from './colours';
+import { ImportRowSchema, PushQuerySchema } from './stations.schemas';
 import { cmToM, formatWaterLevel, mToCm } from './units';
 import { DEFAULT_WEB_PARAMETERS as P, WebParametersSchema } from './web-parameters';
 
@@ -114,5 +115,55 @@ describe('WebParametersSchema', () => {
     const bad = WebParametersSchema.safeParse({ rainHigh: -1 });
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.path).toEqual(['rainHigh']);
+  });
+});
+
+describe('WebParametersSchema order (issue #18)', () => {
+  const issuesOf = (v: Record<string, number>) => {
+    const r = WebParametersSchema.safeParse({ ...P, ...v });
+    return r.success ? [] : r.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  };
+
+  it("refuses 'Mưa to' above 'Mưa rất to' on both fields, each naming the other", () => {
+    expect(issuesOf({ rainHigh: 25, rainVeryHigh: 20 })).toEqual([
+      { path: 'rainHigh', message: "'Mưa to' phải nhỏ hơn 'Mưa rất to'" },
+      { path: 'rainVeryHigh', message: "'Mưa rất to' phải lớn hơn 'Mưa to'" },
+    ]);
+  });
+
+  it('refuses inverted default water levels and 24-hour rain levels', () => {
+    expect(issuesOf({ waterLow: 70, waterHigh: 30 }).map((i) => i.path)).toEqual([
+      'waterLow',
+      'waterMedium',
+      'waterHigh',
+    ]);
+    expect(issuesOf({ rain24hLevel1: 500, rain24hLevel2: 200 })).toEqual([
+      { path: 'rain24hLevel1', message: "'Mưa 24 giờ – Cấp I' phải nhỏ hơn 'Mưa 24 giờ – Cấp II'" },
+      { path: 'rain24hLevel2', message: "'Mưa 24 giờ – Cấp II' phải lớn hơn 'Mưa 24 giờ – Cấp I'" },
+    ]);
+  });
+
+  it('refuses equal steps but lets no rain equal light rain', () => {
+    expect(issuesOf({ waterMedium: 70 }).map((i) => i.path)).toEqual(['waterMedium', 'waterHigh']);
+    expect(issuesOf({ notRain: 0, rainLow: 0 })).toEqual([]);
+    expect(issuesOf({ notRain: 1, rainLow: 0.5 }).map((i) => i.path)).toEqual(['notRain', 'rainLow']);
+  });
+});
+
+describe('PushQuerySchema', () => {
+  const push = { stationCode: 'F01024', date: '25/11/2026', hour: '10', minute: '00', key: 'k' };
+
+  it('reads a decimal comma like a decimal point', () => {
+    expect(PushQuerySchema.parse({ ...push, value: '0,61' }).value).toBe(0.61);
+    expect(PushQuerySchema.parse({ ...push, value: '0.61' }).value).toBe(0.61);
+    expect(PushQuerySchema.safeParse({ ...push, value: '1,2,3' }).success).toBe(false);
+  });
+
+  it('says an impossible date does not exist, and a badly written one has the wrong shape', () => {
+    const message = (date: string) =>
+      ImportRowSchema.safeParse({ ...push, date, value: '1' }).error?.issues[0]?.message;
+    expect(message('31/02/2026')).toBe('Ngày 31/02/2026 không tồn tại');
+    expect(message('2026-02-28')).toBe('Ngày phải có dạng DD/MM/YYYY');
+    expect(message('28/02/2026')).toBeUndefined();
   });
 });

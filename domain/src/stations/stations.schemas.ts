@@ -110,17 +110,31 @@ const intIn = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/**
+ * Why a typed date is refused, or null when it is a real DD/MM/YYYY day: a date of the right shape that
+ * does not exist ('31/02/2026') is said to not exist, not to have the wrong shape.
+ */
+export function dateViIssue(text: string): string | null {
+  if (parseDateVi(text) !== null) return null;
+  if (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(text.trim())) return `Ngày ${text.trim()} không tồn tại`;
+  return 'Ngày phải có dạng DD/MM/YYYY';
+}
+
 /** The station push call (DECISIONS.md "Station data push"): a cheap data logger's GET. */
 export const PushQuerySchema = z.object({
   stationCode: z.string().trim().min(1).max(64),
-  date: z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' }),
+  date: z.string().superRefine((s, ctx) => {
+    const issue = dateViIssue(s);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  }),
   hour: intIn(0, 23),
   minute: intIn(0, 59),
   value: z
     .string()
     .trim()
-    .regex(/^-?\d+(\.\d+)?$/, { message: 'Giá trị phải là một số' })
-    .transform(Number)
+    .regex(/^-?\d+([.,]\d+)?$/, { message: 'Giá trị phải là một số' })
+    // A decimal comma, as every form accepts and Vietnamese people write: '0,61' is 0.61.
+    .transform((s) => Number(s.replace(',', '.')))
     .pipe(z.number()),
   key: z.string().min(1).max(128),
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * The 'Web Parameters' configuration record (back-office §3 Configuration): every threshold of the status
  * rules, tunable by staff. Water values in centimetres, rain in mm/h.
  */
-export const WebParametersSchema = z.object({
+const WebParametersObject = z.object({
   waterHigh: z.coerce.number().min(0).max(100_000).default(70),
   waterMedium: z.coerce.number().min(0).max(100_000).default(50),
   waterLow: z.coerce.number().min(0).max(100_000).default(30),
@@ -27,6 +27,59 @@ export const WebParametersSchema = z.object({
   rainClearMarginMm: z.coerce.number().min(0).max(10_000).default(2),
   /** …for this long. */
   alertClearMinutes: z.coerce.number().int().min(0).max(10_080).default(30),
+});
+type Field = keyof z.infer<typeof WebParametersObject>;
+
+/** How staff name the ordered thresholds (Vietnamese, as the form's labels without their unit). */
+export const WEB_PARAMETER_NAMES: Partial<Record<Field, string>> = {
+  waterLow: 'Mực nước thấp – Cấp I',
+  waterMedium: 'Mực nước trung bình – Cấp II',
+  waterHigh: 'Mực nước cao – Cấp III',
+  notRain: 'Không mưa',
+  rainLow: 'Mưa nhỏ',
+  rainMedium: 'Mưa vừa',
+  rainHigh: 'Mưa to',
+  rainVeryHigh: 'Mưa rất to',
+  rain24hLevel1: 'Mưa 24 giờ – Cấp I',
+  rain24hLevel2: 'Mưa 24 giờ – Cấp II',
+  rain24hLevel3: 'Mưa 24 giờ – Cấp III',
+};
+
+/**
+ * The thresholds that climb (issue #18): each pair is [lower, higher, whether they may be equal]. 'Không mưa'
+ * and 'Mưa nhỏ' may be equal (both 0 by default: any rain is light rain); every other step must rise.
+ */
+export const WEB_PARAMETER_ORDER: readonly (readonly [Field, Field, boolean])[] = [
+  ['waterLow', 'waterMedium', false],
+  ['waterMedium', 'waterHigh', false],
+  ['notRain', 'rainLow', true],
+  ['rainLow', 'rainMedium', false],
+  ['rainMedium', 'rainHigh', false],
+  ['rainHigh', 'rainVeryHigh', false],
+  ['rain24hLevel1', 'rain24hLevel2', false],
+  ['rain24hLevel2', 'rain24hLevel3', false],
+];
+
+/**
+ * The status rules' thresholds with their order: an inverted pair (e.g. 'Mưa to' above 'Mưa rất to') is
+ * refused on BOTH fields of the pair, each message naming the other, so the server's answer and the form
+ * point at the very fields to fix.
+ */
+export const WebParametersSchema = WebParametersObject.superRefine((v, ctx) => {
+  const flagged = new Set<Field>();
+  const flag = (field: Field, message: string) => {
+    if (flagged.has(field)) return;
+    flagged.add(field);
+    ctx.addIssue({ code: 'custom', path: [field], message });
+  };
+  for (const [lower, higher, mayEqual] of WEB_PARAMETER_ORDER) {
+    const ok = mayEqual ? v[lower] <= v[higher] : v[lower] < v[higher];
+    if (ok) continue;
+    const lo = WEB_PARAMETER_NAMES[lower];
+    const hi = WEB_PARAMETER_NAMES[higher];
+    flag(lower, `'${lo}' phải ${mayEqual ? 'không lớn hơn' : 'nhỏ hơn'} '${hi}'`);
+    flag(higher, `'${hi}' phải ${mayEqual ? 'không nhỏ hơn' : 'lớn hơn'} '${lo}'`);
+  }
 });
 export type WebParameters = z.infer<typeof WebParametersSchema>;
 

@@ -75,6 +75,31 @@ describe('configuration', () => {
     expect((await req('DELETE', '/api/system-parameter/2', staff)).statusCode).toBe(409);
   });
 
+  it('refuses inverted thresholds naming the fields of the pair, and keeps the thresholds in force', async () => {
+    const before = (await req('GET', '/api/web-parameters')).json();
+    for (const [objectValue, fields] of [
+      [{ rainHigh: 25, rainVeryHigh: 20 }, ['objectValue.rainHigh', 'objectValue.rainVeryHigh']],
+      [
+        { waterLow: 70, waterMedium: 50, waterHigh: 30 },
+        ['objectValue.waterLow', 'objectValue.waterMedium', 'objectValue.waterHigh'],
+      ],
+      [{ rain24hLevel1: 500, rain24hLevel2: 200 }, ['objectValue.rain24hLevel1', 'objectValue.rain24hLevel2']],
+    ] as const) {
+      const res = await req('PUT', '/api/system-parameter/2', staff, { name: 'Web Parameters', objectValue });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.map((f: { field: string }) => f.field)).toEqual(fields);
+    }
+    const res = await req('PUT', '/api/system-parameter/2', staff, {
+      name: 'Web Parameters',
+      objectValue: { ...before, rainHigh: 25, rainVeryHigh: 20 },
+    });
+    expect(res.json().fields[0]).toEqual({
+      field: 'objectValue.rainHigh',
+      message: "'Mưa to' phải nhỏ hơn 'Mưa rất to'",
+    });
+    expect((await req('GET', '/api/web-parameters')).json()).toEqual(before);
+  });
+
   it('creates, updates and deletes content records', async () => {
     const c = await req('POST', '/api/system-parameter', staff, {
       name: 'Giới thiệu',

@@ -52,6 +52,7 @@ const csv = [
   'F00001,31/09/2026,10,00,1',
   'F00001,01/10/2026,10,20,-4',
   'F00001,01/10/2026,10,30,abc',
+  'F00001,01/10/2026,10,40,"0,5"',
 ].join('\n');
 
 describe('POST /api/readings/import', () => {
@@ -59,19 +60,21 @@ describe('POST /api/readings/import', () => {
     const res = await upload('so-lieu.csv', csv);
     expect(res.statusCode).toBe(202);
     const job = await finished(res.json().id);
-    expect(job).toMatchObject({ status: 'done', total: 7, processed: 7, stored: 3, duplicates: 0, rejectedCount: 4 });
+    expect(job).toMatchObject({ status: 'done', total: 8, processed: 8, stored: 4, duplicates: 0, rejectedCount: 4 });
     expect(job.rejected).toEqual([
       { row: 5, field: 'stationCode', message: 'Không tìm thấy trạm' },
-      { row: 6, field: 'date', message: 'Ngày phải có dạng DD/MM/YYYY' },
+      // A date of the right shape that does not exist is said to not exist (issue #18).
+      { row: 6, field: 'date', message: 'Ngày 31/09/2026 không tồn tại' },
       { row: 7, field: 'value', message: 'Giá trị phải từ 0 đến 500' },
       { row: 8, field: 'value', message: 'Giá trị phải là một số' },
     ]);
     const hour = (
       await ctx.app.inject({ method: 'GET', url: '/api/water?type=CURRENT_RAIN&date=01/10/2026&hour=10' })
     ).json();
-    expect(hour[0].value).toBe(4);
+    // 2,5 + 1,5 + "0,5" (a decimal comma, as people write it) in the hour.
+    expect(hour[0].value).toBe(4.5);
     const again = await finished((await upload('so-lieu.csv', csv)).json().id);
-    expect(again).toMatchObject({ stored: 0, duplicates: 3 });
+    expect(again).toMatchObject({ stored: 0, duplicates: 4 });
   });
 
   it('imports an Excel workbook with Vietnamese headers and a time column', async () => {

@@ -1,4 +1,4 @@
-import { type FieldError, parseDateVi, READING_BOUNDS, zonedToUtc } from '@flood/domain';
+import { dateViIssue, type FieldError, parseDateVi, READING_BOUNDS, zonedToUtc } from '@flood/domain';
 
 /** A reading may be stamped at most this far in the future (logger clocks drift). */
 const FUTURE_TOLERANCE_MS = 10 * 60_000;
@@ -19,7 +19,7 @@ export function observedAtOf(
   now: Date,
 ): Date | FieldError {
   const day = parseDateVi(q.date);
-  if (!day) return { field: 'date', message: 'Ngày phải có dạng DD/MM/YYYY' };
+  if (!day) return { field: 'date', message: dateViIssue(q.date) ?? 'Ngày phải có dạng DD/MM/YYYY' };
   const at = zonedToUtc({ ...day, hour: q.hour, minute: q.minute }, timeZone);
   if (at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) return { field: 'date', message: 'Thời điểm đo ở tương lai' };
   return at;

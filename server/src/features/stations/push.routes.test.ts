@@ -84,6 +84,8 @@ describe('station push', () => {
       ['00', '2'],
       ['10', '3.5'],
       ['20', '0'],
+      // A decimal comma, as every form accepts (issue #18).
+      ['40', '0,5'],
     ];
     for (const [minute, value] of pushes) {
       expect(
@@ -95,7 +97,7 @@ describe('station push', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()[0]).toMatchObject({
       stationCode: 'F00001',
-      value: 5.5,
+      value: 6,
       status: 'moderate',
       statusLabel: 'Mưa vừa',
       hour: '12',

@@ -1,15 +1,27 @@
-import { type SystemParameter, type WebParameters, WebParametersSchema } from '@flood/domain';
+import {
+  cmToM,
+  DEFAULT_WEB_PARAMETERS,
+  mToCm,
+  type SystemParameter,
+  WEB_PARAMETER_ORDER,
+  type WebParameters,
+  WebParametersSchema,
+} from '@flood/domain';
 import { Form, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { FormModal } from '../../../components/form-modal';
 import { parseForm, zodRule } from '../../../lib/forms/zod-form';
 import { useSaveParameter } from './use-save-parameter';
 
-/** The thresholds in the order of the form, with their step (water in cm, rain in mm/h or mm, minutes). */
+/**
+ * The thresholds in the order of the form, with their step (water in METRES like the station form — stored
+ * in centimetres —, rain in mm/h or mm, minutes).
+ */
 export const PARAMETER_FIELDS: { field: keyof WebParameters; step: number }[] = [
-  { field: 'waterHigh', step: 1 },
-  { field: 'waterMedium', step: 1 },
-  { field: 'waterLow', step: 1 },
+  { field: 'waterHigh', step: 0.01 },
+  { field: 'waterMedium', step: 0.01 },
+  { field: 'waterLow', step: 0.01 },
   { field: 'rainVeryHigh', step: 0.5 },
   { field: 'rainHigh', step: 0.5 },
   { field: 'rainMedium', step: 0.5 },
@@ -20,11 +32,61 @@ export const PARAMETER_FIELDS: { field: keyof WebParameters; step: number }[] = 
   { field: 'rain24hLevel1', step: 5 },
   { field: 'rain24hLevel2', step: 5 },
   { field: 'rain24hLevel3', step: 5 },
-  { field: 'waterRiseCmPerHour', step: 1 },
-  { field: 'waterClearMarginCm', step: 1 },
+  { field: 'waterRiseCmPerHour', step: 0.01 },
+  { field: 'waterClearMarginCm', step: 0.01 },
   { field: 'rainClearMarginMm', step: 0.5 },
   { field: 'alertClearMinutes', step: 5 },
 ];
+
+/** The water thresholds: typed in metres, stored in centimetres. */
+export const METRE_FIELDS = [
+  'waterHigh',
+  'waterMedium',
+  'waterLow',
+  'waterRiseCmPerHour',
+  'waterClearMarginCm',
+] as const;
+const isMetreField = (f: string): boolean => (METRE_FIELDS as readonly string[]).includes(f);
+
+/** The form's values (metres) as the record stores them (centimetres); anything not a number stays as is. */
+export function parametersOfForm(values: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...values };
+  for (const f of METRE_FIELDS) {
+    const v = out[f];
+    if (typeof v === 'number' && Number.isFinite(v)) out[f] = mToCm(v);
+  }
+  return out;
+}
+
+/** The stored record (centimetres) as the form shows it (metres). */
+export function formOfParameters(p: WebParameters): WebParameters {
+  const out = { ...p };
+  for (const f of METRE_FIELDS) out[f] = cmToM(p[f]);
+  return out;
+}
+
+/**
+ * The stored thresholds as they are, each missing or unreadable one replaced by its default — an inverted
+ * record saved before the order rules is shown as stored, so staff see what to correct.
+ */
+function storedParameters(value: Record<string, unknown>): WebParameters {
+  const out = { ...DEFAULT_WEB_PARAMETERS };
+  for (const { field } of PARAMETER_FIELDS) {
+    const n = Number(value[field]);
+    if (value[field] !== null && value[field] !== '' && Number.isFinite(n)) out[field] = n;
+  }
+  return out;
+}
+
+/** The domain's rules (ranges and the order of the thresholds) applied to the form, metres → cm first. */
+const ParametersFormSchema = z.preprocess(
+  (v) => parametersOfForm((v ?? {}) as Record<string, unknown>),
+  WebParametersSchema,
+);
+
+/** The other fields of the ordered pairs a field belongs to: they are checked again when it changes. */
+const partnersOf = (field: keyof WebParameters) =>
+  WEB_PARAMETER_ORDER.flatMap(([lo, hi]) => (lo === field ? [hi] : hi === field ? [lo] : []));
 
 /** Every threshold is required here (the schema's defaults are for records that lack one). */
 const requiredNumber = (message: string) => ({ required: true, type: 'number' as const, message });
@@ -42,10 +104,9 @@ export function WebParametersModal({
   const { t } = useTranslation();
   const [form] = Form.useForm<WebParameters>();
   const save = useSaveParameter(form, record, onClose);
-  const current = WebParametersSchema.safeParse(record.objectValue);
 
   const onFinish = (values: WebParameters) => {
-    const objectValue = parseForm(form, WebParametersSchema, values, t);
+    const objectValue = parseForm(form, ParametersFormSchema, values, t);
     if (objectValue) save.mutate({ name: record.name, objectValue });
   };
 
@@ -60,7 +121,7 @@ export function WebParametersModal({
       submitTestId="param-submit"
       modalTestId="param-modal"
       width={640}
-      initialValues={current.success ? current.data : WebParametersSchema.parse({})}
+      initialValues={formOfParameters(storedParameters(record.objectValue))}
     >
       <div className="param-grid">
         {PARAMETER_FIELDS.map(({ field, step }) => (
@@ -70,9 +131,18 @@ export function WebParametersModal({
             name={field}
             htmlFor={`param-${field}`}
             required
-            rules={[requiredNumber(t('form.requiredGeneric')), zodRule(WebParametersSchema, field, t)]}
+            rules={[requiredNumber(t('form.requiredGeneric')), zodRule(ParametersFormSchema, field, t)]}
+            dependencies={partnersOf(field)}
           >
-            <InputNumber<number> id={`param-${field}`} min={0} step={step} decimalSeparator="," />
+            <InputNumber<number>
+              id={`param-${field}`}
+              min={0}
+              step={step}
+              decimalSeparator=","
+              parser={(text) => Number((text ?? '').replace(/\s/g, '').replace(',', '.'))}
+              inputMode="decimal"
+              suffix={isMetreField(field) ? 'm' : undefined}
+            />
           </Form.Item>
         ))}
       </div>

@@ -58,12 +58,16 @@ describe('configurations page', () => {
 
     fireEvent.click(screen.getByTestId('config-params-2'));
     expect(await screen.findByText('Tham số hiển thị')).toBeTruthy();
-    expect(screen.getByText('Mực nước cao – Cấp III mặc định (cm)')).toBeTruthy();
+    expect(screen.getByText('Mực nước cao – Cấp III mặc định (m)')).toBeTruthy();
     expect(screen.getByText('Mất kết nối sau (phút)')).toBeTruthy();
     expect((document.getElementById('param-rainVeryHigh') as HTMLInputElement).value).toBe('20,0');
+    // Water in metres like the station form (stored in centimetres).
+    expect((document.getElementById('param-waterHigh') as HTMLInputElement).value).toBe('0,70');
+    expect((document.getElementById('param-waterClearMarginCm') as HTMLInputElement).value).toBe('0,05');
     type('param-rainVeryHigh', '25');
     type('param-rainHigh', '12,5');
     type('param-disconnectAfterMinutes', '90');
+    type('param-waterHigh', '1,2');
     fireEvent.click(screen.getByTestId('param-submit'));
     expect(await screen.findByText('Cập nhật thành công')).toBeTruthy();
     const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
@@ -71,7 +75,7 @@ describe('configurations page', () => {
     expect(JSON.parse(String(put[1]?.body))).toEqual({
       name: 'Web Parameters',
       objectValue: {
-        waterHigh: 70,
+        waterHigh: 120,
         waterMedium: 50,
         waterLow: 30,
         rainVeryHigh: 25,
@@ -90,6 +94,22 @@ describe('configurations page', () => {
         alertClearMinutes: 30,
       },
     });
+  });
+
+  it('refuses an inverted pair on its fields, naming the other, and saves nothing', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/system-parameter') ? jsonResponse(200, { items: RECORDS, total: 2 }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<ConfigurationsPage />, '/database/configurations');
+    fireEvent.click(await screen.findByTestId('config-params-2'));
+    await screen.findByText('Tham số hiển thị');
+    type('param-rainHigh', '25');
+    type('param-waterLow', '0,7');
+    fireEvent.click(screen.getByTestId('param-submit'));
+    expect(await screen.findByText("'Mưa to' phải nhỏ hơn 'Mưa rất to'")).toBeTruthy();
+    expect(screen.getByText("'Mưa rất to' phải lớn hơn 'Mưa to'")).toBeTruthy();
+    expect(screen.getByText("'Mực nước thấp – Cấp I' phải nhỏ hơn 'Mực nước trung bình – Cấp II'")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
   it('shows a threshold the server refuses on its field', async () => {

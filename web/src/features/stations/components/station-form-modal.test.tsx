@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render-app';
-import { StationFormModal } from './station-form-modal';
+import { pushUrlExample, StationFormModal } from './station-form-modal';
 
 const STATION: Station = {
   id: 5,
@@ -138,6 +138,10 @@ describe('station form modal', () => {
     expect(screen.getByTestId('station-push-url').textContent).toContain(
       `${window.location.origin}/api/receive-water-level?stationCode=F01024&date=DD/MM/YYYY`,
     );
+    // The example says the unit of value (issue #18).
+    expect(screen.getByTestId('station-push-unit').textContent).toBe(
+      'value là mực nước tính bằng cm (125 nghĩa là 1,25 m); phần thập phân viết sau dấu phẩy hoặc dấu chấm.',
+    );
 
     fireEvent.click(screen.getByTestId('station-regenerate-key'));
     fireEvent.click(await screen.findByTestId('station-regenerate-ok'));
@@ -153,5 +157,11 @@ describe('station form modal', () => {
       warningLevel2: 200,
       warningLevel3: 250,
     });
+  });
+
+  it('the rain push example carries a value with a decimal comma', () => {
+    expect(pushUrlExample('http://x', 'F00012', 'k')).toBe(
+      'http://x/api/receive-rain?stationCode=F00012&date=DD/MM/YYYY&hour=HH&minute=mm&value=2,5&key=k',
+    );
   });
 });

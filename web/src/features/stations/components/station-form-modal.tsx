@@ -65,9 +65,9 @@ const parseDecimal = (text: string | undefined) => (text ?? '').replace(/\s/g, '
 export function pushUrlExample(origin: string, code: string, key: string): string {
   const path = stationKind(code) === 'rain' ? 'receive-rain' : 'receive-water-level';
   const params = new URLSearchParams({ stationCode: code, date: 'DD/MM/YYYY', hour: 'HH', minute: 'mm' });
-  params.set('value', stationKind(code) === 'rain' ? '2.5' : '125');
+  params.set('value', stationKind(code) === 'rain' ? '2,5' : '125');
   params.set('key', key);
-  return `${origin}/api/${path}?${params.toString().replaceAll('%2F', '/')}`;
+  return `${origin}/api/${path}?${params.toString().replaceAll('%2F', '/').replaceAll('%2C', ',')}`;
 }
 
 export interface StationFormModalProps {
@@ -296,6 +296,13 @@ export function StationFormModal({ open, station, onClose }: StationFormModalPro
                   >
                     {pushUrl}
                   </Typography.Paragraph>
+                  <Typography.Text type="secondary" data-testid="station-push-unit">
+                    {t(
+                      stationKind(detail.data?.code ?? code) === 'rain'
+                        ? 'stations.pushUnitRain'
+                        : 'stations.pushUnitWater',
+                    )}
+                  </Typography.Text>
                 </div>
               )}
             </>
