@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   await app.register(stationsRoutes, {
-    stations: createStationsService({ db, bus }),
+    stations: createStationsService({ db, bus, now }),
     push: createPushService({
       stations: createStationLookup(db, bus),
       writer: createReadingWriter(db),

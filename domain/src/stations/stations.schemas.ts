@@ -28,6 +28,18 @@ const levelCm = () =>
       return n;
     });
 
+/**
+ * A station is 'Hoạt động' or 'Ngừng hoạt động' (issue #18): a stopped station refuses pushes, raises no
+ * warning and leaves the public map, but keeps its readings and published warnings.
+ */
+export const STATION_STATUSES = ['active', 'inactive'] as const;
+export const StationStatusSchema = z.enum(STATION_STATUSES);
+export type StationStatus = z.infer<typeof StationStatusSchema>;
+export const STATION_STATUS_LABELS: Record<StationStatus, { vi: string; en: string }> = {
+  active: { vi: 'Hoạt động', en: 'Active' },
+  inactive: { vi: 'Ngừng hoạt động', en: 'Stopped' },
+};
+
 export const StationSchema = z
   .object({
     id: z.number().int(),
@@ -43,6 +55,8 @@ export const StationSchema = z
     warningLevel2: z.number().nullable(),
     warningLevel3: z.number().nullable(),
     warningLowWater: z.number().nullable(),
+    // Absent in older answers: a station is active unless stopped.
+    status: StationStatusSchema.default('active'),
     userId: z.number().int().nullable(),
     creatorName: z.string().nullable(),
     createdAt: z.string(),
@@ -50,8 +64,10 @@ export const StationSchema = z
   .meta({ id: 'Station' });
 export type Station = z.infer<typeof StationSchema>;
 
-/** What staff with `database` see in the edit modal: the station and its push key. */
-export const StationDetailSchema = StationSchema.extend({ pushKey: z.string() }).meta({ id: 'StationDetail' });
+/** What staff with `database` see in the edit modal: the station, its push key and how many readings it holds. */
+export const StationDetailSchema = StationSchema.extend({ pushKey: z.string(), readingCount: z.number().int() }).meta({
+  id: 'StationDetail',
+});
 export type StationDetail = z.infer<typeof StationDetailSchema>;
 
 /** Station form (back-office §5): code, name, description required; levels in centimetres, ascending. */
@@ -89,6 +105,17 @@ export const StationBodySchema = z
   })
   .meta({ id: 'StationBody' });
 export type StationBody = z.input<typeof StationBodySchema>;
+
+/** 'Ngừng hoạt động' / 'Hoạt động lại'. */
+export const StationStatusBodySchema = z.object({ status: StationStatusSchema }).meta({ id: 'StationStatusBody' });
+
+/** Deleting a station destroys its readings: the call must carry the station's code, as staff typed it. */
+export const StationDeleteQuerySchema = z.object({ confirm: z.string().trim().max(64).default('') });
+
+/** Whether what staff typed confirms deleting this station (its code, any case, spaces around ignored). */
+export function confirmsStationDelete(typed: string, code: string): boolean {
+  return typed.trim().toUpperCase() === code.toUpperCase() && code !== '';
+}
 
 export const StationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -185,7 +185,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
 
   async function evaluate(stationId: number): Promise<void> {
     const s = await findStationRow(db, stationId);
-    if (!s) return;
+    if (s?.status !== 'active') return; // a stopped station (or none) raises no warning
     const p = await deps.webParameters();
     for (const o of await observe(s)) await evaluateKind(s, o.kind, o.value, p);
   }
@@ -214,7 +214,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       await db.execute(sql`
         select s.id, (select max(h.last_at) from readings_hourly h where h.station_id = s.id) as "lastAt",
           (select a.id from alerts a where a.station_id = s.id and a.kind = 'STATION_SILENT' and a.cleared_at is null) as open
-        from stations s`),
+        from stations s where s.status = 'active'`),
     );
     for (const r of rows) {
       const silentMin = r.lastAt ? (t.getTime() - Date.parse(r.lastAt)) / 60_000 : Number.POSITIVE_INFINITY;

@@ -84,7 +84,8 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         values = await valuesAtHour(db, kind, zonedToUtc({ ...day, hour: hour ?? 0, minute: 0 }, timeZone));
       } else values = await latestValues(db, kind);
       const byStation = new Map(values.map((v) => [v.stationId, v]));
-      const stations = await allStations(db, kind);
+      // A stopped station leaves the live map and lists; its past hours still show.
+      const stations = (await allStations(db, kind)).filter((s) => !current || s.status === 'active');
       return stations.map((s) => describe(s, byStation.get(s.id), p, current));
     },
 

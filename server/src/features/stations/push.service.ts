@@ -39,6 +39,12 @@ export function createPushService({ stations, writer, bus, timeZone, now }: Push
         { field: 'key', message: 'Khoá của trạm không đúng' },
       ]);
     }
+    // A stopped station keeps its history: 409, so its logger's operator sees why nothing is stored.
+    if (station.status !== 'active') {
+      throw new AppError('CONFLICT', 'Trạm đã ngừng hoạt động, không nhận số liệu', [
+        { field: 'stationCode', message: 'Trạm đã ngừng hoạt động, không nhận số liệu' },
+      ]);
+    }
     if (station.kind !== kind) throw bad(wrongKind(kind));
     const valueError = checkReadingValue(kind, q.value);
     if (valueError) throw bad(valueError);

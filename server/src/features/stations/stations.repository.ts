@@ -1,7 +1,9 @@
 import type { Station, StationKind } from '@flood/domain';
-import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql';
+import { alerts } from '../alerts/alerts.table';
+import { readings, readingsHourly } from '../readings/readings.table';
 import { users } from '../users/users.table';
 import { type StationRow, stations } from './stations.table';
 
@@ -17,10 +19,14 @@ const columns = {
   warningLevel2: stations.warningLevel2,
   warningLevel3: stations.warningLevel3,
   warningLowWater: stations.warningLowWater,
+  status: stations.status,
   userId: stations.userId,
   creatorName: users.name,
   createdAt: stations.createdAt,
 };
+/** A deleted station (kept only behind its published CAP messages) is no station to anyone else. */
+const notDeleted = ne(stations.status, 'deleted');
+
 type Listed = {
   [K in keyof typeof columns]: K extends 'creatorName' ? string | null : StationRow[Exclude<K, 'creatorName'>];
 };
@@ -38,6 +44,8 @@ export function toStation(r: Listed): Station {
     warningLevel2: r.warningLevel2,
     warningLevel3: r.warningLevel3,
     warningLowWater: r.warningLowWater,
+    // Deleted rows never reach here (every read below leaves them out).
+    status: r.status === 'inactive' ? 'inactive' : 'active',
     userId: r.userId,
     creatorName: r.creatorName,
     createdAt: r.createdAt.toISOString(),
@@ -51,6 +59,7 @@ export async function listStations(
 ): Promise<{ items: Station[]; total: number }> {
   const kw = q.keyword ? `%${escapeLike(q.keyword)}%` : undefined;
   const where = and(
+    notDeleted,
     q.kind ? eq(stations.kind, q.kind) : undefined,
     kw ? or(ilike(stations.code, kw), ilike(stations.name, kw)) : undefined,
   );
@@ -69,12 +78,20 @@ export async function listStations(
 }
 
 export async function findStationRow(db: Db, id: number): Promise<StationRow | undefined> {
-  const [row] = await db.select().from(stations).where(eq(stations.id, id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(stations)
+    .where(and(eq(stations.id, id), notDeleted))
+    .limit(1);
   return row;
 }
 
 export async function findStationByCode(db: Db, code: string): Promise<StationRow | undefined> {
-  const [row] = await db.select().from(stations).where(eq(stations.code, code.toUpperCase())).limit(1);
+  const [row] = await db
+    .select()
+    .from(stations)
+    .where(and(eq(stations.code, code.toUpperCase()), notDeleted))
+    .limit(1);
   return row;
 }
 
@@ -83,7 +100,7 @@ export async function findStation(db: Db, id: number): Promise<Station | undefin
     .select(columns)
     .from(stations)
     .leftJoin(users, eq(users.id, stations.userId))
-    .where(eq(stations.id, id))
+    .where(and(eq(stations.id, id), notDeleted))
     .limit(1);
   return row ? toStation(row) : undefined;
 }
@@ -92,7 +109,7 @@ export async function allStations(db: Db, kind?: StationKind): Promise<StationRo
   return db
     .select()
     .from(stations)
-    .where(kind ? eq(stations.kind, kind) : undefined)
+    .where(and(notDeleted, kind ? eq(stations.kind, kind) : undefined))
     .orderBy(asc(stations.code));
 }
 
@@ -111,6 +128,20 @@ export async function updateStation(db: Db, id: number, values: Partial<StationV
     .where(eq(stations.id, id));
 }
 
-export async function deleteStation(db: Db, id: number): Promise<void> {
-  await db.delete(stations).where(eq(stations.id, id));
+/**
+ * Deletes a station and its readings. A station that ever had a warning keeps its row, marked 'deleted' with
+ * a dead push key, because its published CAP messages (alerts → cap_messages) name it; any other goes.
+ */
+export async function deleteStation(db: Db, id: number, deadKey: string): Promise<void> {
+  const [warned] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.stationId, id)).limit(1);
+  if (!warned) {
+    await db.delete(stations).where(eq(stations.id, id));
+    return;
+  }
+  await db.delete(readings).where(eq(readings.stationId, id));
+  await db.delete(readingsHourly).where(eq(readingsHourly.stationId, id));
+  await db
+    .update(stations)
+    .set({ status: 'deleted', pushKey: deadKey, updatedAt: new Date() })
+    .where(eq(stations.id, id));
 }

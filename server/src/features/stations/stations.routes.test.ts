@@ -67,7 +67,7 @@ describe('stations', () => {
     expect(await lastAudit()).toBe('Sửa thông tin trạm');
     const key = await req('POST', `/api/station/${s.id}/push-key`, staff);
     expect(key.json().pushKey).not.toBe(s.pushKey);
-    expect((await req('DELETE', `/api/station/${s.id}`, staff)).statusCode).toBe(200);
+    expect((await req('DELETE', `/api/station/${s.id}?confirm=F01900`, staff)).statusCode).toBe(200);
     expect(await lastAudit()).toBe('Xoá trạm');
     expect((await req('GET', `/api/station/${s.id}`, staff)).statusCode).toBe(404);
   });
@@ -112,6 +112,7 @@ describe('stations', () => {
       ['PUT', '/api/station/1'],
       ['DELETE', '/api/station/1'],
       ['POST', '/api/station/1/push-key'],
+      ['PUT', '/api/station/1/status'],
     ] as const) {
       expect((await req(m, u, undefined, water)).statusCode).toBe(401);
       expect((await req(m, u, plain, water)).statusCode).toBe(403);

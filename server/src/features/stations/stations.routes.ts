@@ -4,11 +4,13 @@ import {
   PushQuerySchema,
   PushResultSchema,
   StationBodySchema,
+  StationDeleteQuerySchema,
   StationDetailSchema,
   StationListQuerySchema,
   StationPageSchema,
   StationReadingSchema,
   StationSeriesSchema,
+  StationStatusBodySchema,
   WaterQuerySchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,11 +85,28 @@ export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = asyn
     },
     handler: (req) => stations.regenerateKey(req.actor, req.params.id),
   });
+  app.put('/api/station/:id/status', {
+    config: { access: database },
+    schema: {
+      tags,
+      summary: 'Ngừng hoạt động / cho trạm hoạt động lại (giữ số liệu; cảnh báo đang mở được huỷ kèm CAP Cancel)',
+      params: IdParamsSchema,
+      body: StationStatusBodySchema,
+      response: { 200: StationDetailSchema },
+    },
+    handler: (req) => stations.setStatus(req.actor, req.params.id, req.body.status),
+  });
   app.delete('/api/station/:id', {
     config: { access: database },
-    schema: { tags, summary: 'Xoá trạm', params: IdParamsSchema, response: { 200: OkSchema } },
+    schema: {
+      tags,
+      summary: 'Xoá trạm và mọi số liệu của trạm (?confirm=<mã trạm>; tin CAP đã phát hành được giữ)',
+      params: IdParamsSchema,
+      querystring: StationDeleteQuerySchema,
+      response: { 200: OkSchema },
+    },
     handler: async (req) => {
-      await stations.remove(req.actor, req.params.id);
+      await stations.remove(req.actor, req.params.id, req.query.confirm);
       return { ok: true as const };
     },
   });

@@ -1,9 +1,11 @@
 import {
+  confirmsStationDelete,
   type Station,
   type StationBodySchema,
   type StationDetail,
   type StationListQuery,
   type StationPage,
+  type StationStatus,
   stationKind,
 } from '@flood/domain';
 import type { z } from 'zod';
@@ -13,6 +15,7 @@ import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
+import { announceCleared, clearStationAlerts } from '../alerts/clear-station-alerts';
 import { recordAudit } from '../audit/audit.service';
 import { countReadings } from '../readings/readings.repository';
 import { STATIONS_CHANGED } from './station-lookup';
@@ -28,7 +31,13 @@ import {
 type Body = z.output<typeof StationBodySchema>;
 
 /** Audit texts fixed by back-office §1. */
-export const STATION_AUDIT = { create: 'Tạo mới trạm', update: 'Sửa thông tin trạm', remove: 'Xoá trạm' } as const;
+export const STATION_AUDIT = {
+  create: 'Tạo mới trạm',
+  update: 'Sửa thông tin trạm',
+  remove: 'Xoá trạm',
+  deactivate: 'Ngừng hoạt động trạm',
+  activate: 'Cho trạm hoạt động lại',
+} as const;
 
 const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy trạm');
 const codeTaken = () =>
@@ -54,12 +63,24 @@ function valuesOf(body: Body) {
 }
 
 /** Stations: public list for the map, management for staff with `database`. */
-export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
+export function createStationsService({
+  db,
+  bus,
+  now = () => new Date(),
+}: {
+  db: Db;
+  bus: EventBus;
+  now?: () => Date;
+}) {
   const changed = () => bus.publish(STATIONS_CHANGED, {});
   async function detail(id: number): Promise<StationDetail> {
-    const [station, row] = await Promise.all([findStation(db, id), findStationRow(db, id)]);
+    const [station, row, readingCount] = await Promise.all([
+      findStation(db, id),
+      findStationRow(db, id),
+      countReadings(db, id),
+    ]);
     if (!station || !row) throw notFound();
-    return { ...station, pushKey: row.pushKey };
+    return { ...station, pushKey: row.pushKey, readingCount };
   }
 
   return {
@@ -127,13 +148,43 @@ export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
       return detail(id);
     },
 
-    async remove(actor: Actor | undefined, id: number): Promise<void> {
+    /**
+     * 'Ngừng hoạt động': pushes are refused and no warning is raised; its open warnings end now with a CAP
+     * Cancel. Its readings and warnings stay. 'Hoạt động' takes it back.
+     */
+    async setStatus(actor: Actor | undefined, id: number, status: StationStatus): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
-      await db.transaction(async (tx) => {
-        if (!(await findStationRow(tx, id))) throw notFound();
-        await deleteStation(tx, id);
-        await recordAudit(tx, a, STATION_AUDIT.remove);
+      const row = await findStationRow(db, id);
+      if (!row) throw notFound();
+      const cleared = await db.transaction(async (tx) => {
+        await updateStation(tx, id, { status });
+        await recordAudit(tx, a, status === 'inactive' ? STATION_AUDIT.deactivate : STATION_AUDIT.activate);
+        return status === 'inactive' ? clearStationAlerts(tx, id, now()) : [];
       });
+      announceCleared(bus, cleared, { ...row, status });
+      changed();
+      return detail(id);
+    },
+
+    /**
+     * Deletes a station and every reading of it, only with its code typed again (`confirm`). Its open
+     * warnings end with a CAP Cancel first; the CAP messages it published stay in the feed.
+     */
+    async remove(actor: Actor | undefined, id: number, confirm: string): Promise<void> {
+      const a = requirePermission(actor, 'database');
+      const row = await findStationRow(db, id);
+      if (!row) throw notFound();
+      if (!confirmsStationDelete(confirm, row.code)) {
+        const message = `Nhập mã trạm ${row.code} để xác nhận xoá`;
+        throw new AppError('VALIDATION_FAILED', message, [{ field: 'confirm', message }]);
+      }
+      const cleared = await db.transaction(async (tx) => {
+        const ended = await clearStationAlerts(tx, id, now());
+        await deleteStation(tx, id, newPushKey());
+        await recordAudit(tx, a, STATION_AUDIT.remove);
+        return ended;
+      });
+      announceCleared(bus, cleared, row);
       changed();
     },
   };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { doublePrecision, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 
@@ -18,10 +19,16 @@ export const stations = pgTable(
     warningLowWater: doublePrecision('warning_low_water'),
     /** The secret a station's data logger sends with each push (shown to staff, regenerable). */
     pushKey: varchar('push_key', { length: 64 }).notNull(),
+    /**
+     * 'active'; 'inactive' ('Ngừng hoạt động': refuses pushes, raises no warning, keeps its history);
+     * 'deleted': readings gone, the row kept only behind the CAP messages it once published (issue #18).
+     */
+    status: varchar('status', { length: 16 }).$type<'active' | 'inactive' | 'deleted'>().notNull().default('active'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('stations_code_key').on(t.code)],
+  // A deleted station's code may be given to a new one.
+  (t) => [uniqueIndex('stations_code_key').on(t.code).where(sql`${t.status} <> 'deleted'`)],
 );
 export type StationRow = typeof stations.$inferSelect;

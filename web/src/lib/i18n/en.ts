@@ -190,6 +190,20 @@ export const en: Messages = {
     createSuccess: 'Station created',
     updateSuccess: 'Station updated',
     deleteSuccess: 'Station deleted!',
+    statusInactive: 'Stopped',
+    deactivate: 'Stop station',
+    activate: 'Restart station',
+    deactivateTitle: 'Stop station {{code}}?',
+    deactivateContent:
+      'The station will accept no readings and raise no warnings; its open warnings are cancelled (with a cancel message on the CAP feed). Its readings and past warnings are kept; it can be restarted at any time.',
+    deactivated: 'Station {{code}} stopped',
+    activated: 'Station {{code}} restarted',
+    deleteTitle: 'Delete station {{code}} – {{name}}?',
+    deleteReadings:
+      'This permanently deletes the station and its {{count}} readings; it cannot be undone. The CAP warnings already published are kept.',
+    deleteHint: "To stop the station receiving readings while keeping its history, choose 'Stop station'.",
+    deleteConfirmLabel: 'Type the station code {{code}} to confirm',
+    deleteOk: 'Delete station',
   },
   importReadings: {
     title: 'Import data',

@@ -198,6 +198,20 @@ export const vi = {
     createSuccess: 'Tạo trạm thành công',
     updateSuccess: 'Cập nhật trạm thành công',
     deleteSuccess: 'Xoá trạm thành công!',
+    statusInactive: 'Ngừng hoạt động',
+    deactivate: 'Ngừng hoạt động',
+    activate: 'Hoạt động lại',
+    deactivateTitle: 'Ngừng hoạt động trạm {{code}}?',
+    deactivateContent:
+      'Trạm sẽ không nhận số liệu và không phát cảnh báo; cảnh báo đang hiệu lực của trạm được huỷ (kèm tin huỷ trên luồng CAP). Số liệu và các tin cảnh báo đã có được giữ nguyên; có thể cho trạm hoạt động lại bất cứ lúc nào.',
+    deactivated: 'Đã ngừng hoạt động trạm {{code}}',
+    activated: 'Trạm {{code}} đã hoạt động lại',
+    deleteTitle: 'Xoá trạm {{code}} – {{name}}?',
+    deleteReadings:
+      'Thao tác này xoá vĩnh viễn trạm và {{count}} số liệu đo của trạm, không thể hoàn tác. Các tin cảnh báo CAP đã phát hành vẫn được giữ.',
+    deleteHint: "Nếu chỉ muốn trạm dừng nhận số liệu mà vẫn giữ lịch sử, hãy chọn 'Ngừng hoạt động'.",
+    deleteConfirmLabel: 'Nhập mã trạm {{code}} để xác nhận',
+    deleteOk: 'Xoá trạm',
   },
   importReadings: {
     title: 'Nhập dữ liệu',

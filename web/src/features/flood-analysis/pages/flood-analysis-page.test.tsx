@@ -30,6 +30,7 @@ const station = (id: number, code: string, name: string): Station => ({
   warningLevel2: 150,
   warningLevel3: 200,
   warningLowWater: null,
+  status: 'active',
   userId: 7,
   creatorName: 'An',
   createdAt: '2026-03-04T01:02:00.000Z',

@@ -9,6 +9,7 @@ import {
   type StationKind,
   type StationPage,
   StationPageSchema,
+  type StationStatus,
 } from '@flood/domain';
 import { api, apiRaw } from '../../../lib/api/client';
 import { queryString } from '../../../lib/api/query-string';
@@ -56,8 +57,14 @@ export async function regeneratePushKey(id: number): Promise<StationDetail> {
   return StationDetailSchema.parse(await api.post(`/station/${id}/push-key`, undefined, { errorHandling: 'no-toast' }));
 }
 
-export async function deleteStation(id: number): Promise<void> {
-  await api.delete(`/station/${id}`, { errorHandling: 'no-toast' });
+/** 'Ngừng hoạt động' (pushes refused, open warnings cancelled, history kept) or back to 'Hoạt động'. */
+export async function setStationStatus(id: number, status: StationStatus): Promise<StationDetail> {
+  return StationDetailSchema.parse(await api.put(`/station/${id}/status`, { status }, { errorHandling: 'no-toast' }));
+}
+
+/** Deletes the station and its readings; `confirm` is the station code as staff typed it again. */
+export async function deleteStation(id: number, confirm: string): Promise<void> {
+  await api.delete(`/station/${id}${queryString({ confirm })}`, { errorHandling: 'no-toast' });
 }
 
 // ---------- bulk import of readings ----------

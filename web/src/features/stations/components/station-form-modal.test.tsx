@@ -18,11 +18,12 @@ const STATION: Station = {
   warningLevel2: 200,
   warningLevel3: 250,
   warningLowWater: 20,
+  status: 'active',
   userId: 7,
   creatorName: 'Nguyễn Văn An',
   createdAt: '2026-03-04T01:02:00.000Z',
 };
-const DETAIL: StationDetail = { ...STATION, pushKey: 'khoa-day-123' };
+const DETAIL: StationDetail = { ...STATION, pushKey: 'khoa-day-123', readingCount: 12 };
 
 const input = (id: string) => document.getElementById(id) as HTMLInputElement;
 const type = (id: string, value: string) => fireEvent.change(input(id), { target: { value } });

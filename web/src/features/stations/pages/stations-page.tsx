@@ -1,23 +1,31 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
-import { PAGE_SIZE, type Station, type StationReading } from '@flood/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Input, type TableColumnsType } from 'antd';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  SearchOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { PAGE_SIZE, type Station, type StationReading, type StationStatus } from '@flood/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
-import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { actionsColumn } from '../../../components/row-actions';
-import { useDeleteRow } from '../../../components/use-delete-row';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { downloadFile } from '../../../lib/api/download';
+import { apiErrorText } from '../../../lib/api/error-message';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 import { formatDateTime } from '../../../lib/format/date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchReadings, waterKeys } from '../api/readings-api';
-import { deleteStation, fetchStations, stationsKeys } from '../api/stations-api';
+import { fetchStations, setStationStatus, stationsKeys } from '../api/stations-api';
 import { ImportModal } from '../components/import-modal';
 import { LatestReading, ReadingStatusTag } from '../components/reading-status';
+import { StationDeleteModal } from '../components/station-delete-modal';
 import { StationFormModal } from '../components/station-form-modal';
 
 /** The latest reading of every station (rain and water), by station code. */
@@ -35,7 +43,9 @@ export function useLatestReadings(): { byCode: Map<string, StationReading>; load
 /** /database/stations: the measuring stations with their latest value and status, live. */
 export default function StationsPage() {
   const { t } = useTranslation();
-  const confirmDelete = useConfirmDelete();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const [deleting, setDeleting] = useState<Station | null>(null);
   const [search, setSearch] = useState('');
   const keyword = useDebouncedValue(search.trim(), 300);
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE, keyword);
@@ -52,12 +62,44 @@ export default function StationsPage() {
   const total = list.data?.total ?? 0;
   const latest = useLatestReadings();
 
-  const remove = useDeleteRow({
-    remove: (station: Station) => deleteStation(station.id),
-    listKeys: [stationsKeys.all, waterKeys.all],
-    successText: t('stations.deleteSuccess'),
-    onDeleted: () => afterDelete(total),
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: stationsKeys.all });
+    void queryClient.invalidateQueries({ queryKey: waterKeys.all });
+  };
+  const status = useMutation({
+    mutationFn: ({ station, to }: { station: Station; to: StationStatus }) => setStationStatus(station.id, to),
+    onSuccess: (saved) => {
+      refresh();
+      void message.success(t(saved.status === 'inactive' ? 'stations.deactivated' : 'stations.activated', saved));
+    },
+    onError: (error) => {
+      const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
+      if (text) void message.error(text);
+    },
   });
+  /** 'Ngừng hoạt động' asks first (it cancels the open warnings); 'Hoạt động lại' is done at once. */
+  const toggleStatus = (station: Station) => {
+    if (station.status === 'inactive') {
+      status.mutate({ station, to: 'active' });
+      return;
+    }
+    modal.confirm({
+      title: t('stations.deactivateTitle', { code: station.code }),
+      content: t('stations.deactivateContent'),
+      okText: t('stations.deactivate'),
+      okButtonProps: { 'data-testid': 'station-deactivate-ok' },
+      cancelText: t('common.cancel'),
+      centered: true,
+      onOk: async () => {
+        try {
+          await status.mutateAsync({ station, to: 'inactive' });
+          setDeleting(null);
+        } catch {
+          // toasted by onError
+        }
+      },
+    });
+  };
 
   const exportExcel = async () => {
     setExporting(true);
@@ -82,7 +124,12 @@ export default function StationsPage() {
     {
       key: 'status',
       title: t('stations.status'),
-      render: (_, s) => <ReadingStatusTag reading={latest.byCode.get(s.code)} />,
+      render: (_, s) =>
+        s.status === 'inactive' ? (
+          <Tag data-testid="station-inactive">{t('stations.statusInactive')}</Tag>
+        ) : (
+          <ReadingStatusTag reading={latest.byCode.get(s.code)} />
+        ),
     },
     { dataIndex: 'description', title: t('stations.description'), width: 220, ellipsis: true },
     { dataIndex: 'creatorName', title: t('stations.creator'), render: (v: string | null) => v ?? '' },
@@ -92,11 +139,46 @@ export default function StationsPage() {
       className: 'nowrap',
       render: (v: string) => formatDateTime(v),
     },
-    actionsColumn(
-      t('common.actions'),
-      (station) => editor.open(station),
-      (station) => confirmDelete(() => remove.mutateAsync(station)),
-    ),
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      width: 140,
+      fixed: 'right',
+      render: (_, station) => {
+        const toggle = t(station.status === 'inactive' ? 'stations.activate' : 'stations.deactivate');
+        return (
+          <Space size={4}>
+            <Tooltip title={t('common.edit')}>
+              <Button
+                type="text"
+                icon={<EditOutlined />}
+                aria-label={t('common.edit')}
+                onClick={() => editor.open(station)}
+              />
+            </Tooltip>
+            <Tooltip title={toggle}>
+              <Button
+                type="text"
+                icon={station.status === 'inactive' ? <PlayCircleOutlined /> : <PauseCircleOutlined />}
+                aria-label={toggle}
+                onClick={() => toggleStatus(station)}
+                data-testid={`station-status-${station.code}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('common.delete')}>
+              <Button
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('common.delete')}
+                onClick={() => setDeleting(station)}
+                data-testid={`station-delete-${station.code}`}
+              />
+            </Tooltip>
+          </Space>
+        );
+      },
+    },
   ];
 
   return (
@@ -152,6 +234,20 @@ export default function StationsPage() {
         />
       )}
       <ImportModal open={importOpen} onClose={() => setImportOpen(false)} />
+      {deleting && (
+        <StationDeleteModal
+          key={deleting.id}
+          station={deleting}
+          onClose={() => setDeleting(null)}
+          onDeactivate={() => toggleStatus(deleting)}
+          onDeleted={() => {
+            setDeleting(null);
+            afterDelete(total);
+            refresh();
+            void message.success(t('stations.deleteSuccess'));
+          }}
+        />
+      )}
     </BackOfficeCard>
   );
 }

@@ -25,6 +25,7 @@ const RAIN: Station = {
   warningLevel2: null,
   warningLevel3: null,
   warningLowWater: null,
+  status: 'active',
   userId: 7,
   creatorName: 'An',
   createdAt: '2026-03-04T01:02:00.000Z',
