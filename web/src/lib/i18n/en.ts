@@ -232,6 +232,7 @@ export const en: Messages = {
     createdAt: 'Created at',
     params: 'Parameters',
     parametersTitle: 'Display parameters',
+    metresPerHour: 'm/h',
     contentTitle: 'Content',
     createTitle: 'Add configuration',
     content: 'Content',

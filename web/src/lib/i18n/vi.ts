@@ -240,6 +240,7 @@ export const vi = {
     createdAt: 'Thời gian tạo',
     params: 'Tham số',
     parametersTitle: 'Tham số hiển thị',
+    metresPerHour: 'm/giờ',
     contentTitle: 'Nội dung',
     createTitle: 'Thêm cấu hình',
     content: 'Nội dung',

@@ -141,7 +141,9 @@ export function WebParametersModal({
               decimalSeparator=","
               parser={(text) => Number((text ?? '').replace(/\s/g, '').replace(',', '.'))}
               inputMode="decimal"
-              suffix={isMetreField(field) ? 'm' : undefined}
+              suffix={
+                field === 'waterRiseCmPerHour' ? t('config.metresPerHour') : isMetreField(field) ? 'm' : undefined
+              }
             />
           </Form.Item>
         ))}

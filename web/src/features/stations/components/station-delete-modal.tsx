@@ -77,10 +77,12 @@ export function StationDeleteModal({ station, onClose, onDeleted, onDeactivate }
           data-testid="station-delete-count"
         />
       )}
-      <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
-        {t('stations.deleteHint')}
-      </Typography.Paragraph>
-      <Form layout="vertical" onFinish={() => confirmed && detail.data && remove.mutate()}>
+      {station.status === 'active' && (
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12 }}>
+          {t('stations.deleteHint')}
+        </Typography.Paragraph>
+      )}
+      <Form layout="vertical" style={{ marginTop: 12 }} onFinish={() => confirmed && detail.data && remove.mutate()}>
         <Form.Item label={t('stations.deleteConfirmLabel', { code: station.code })} htmlFor="station-delete-code">
           <Input
             id="station-delete-code"
