@@ -70,7 +70,9 @@ export default function StationsPage() {
     mutationFn: ({ station, to }: { station: Station; to: StationStatus }) => setStationStatus(station.id, to),
     onSuccess: (saved) => {
       refresh();
-      void message.success(t(saved.status === 'inactive' ? 'stations.deactivated' : 'stations.activated', saved));
+      void message.success(
+        t(saved.status === 'inactive' ? 'stations.deactivated' : 'stations.activated', { code: saved.code }),
+      );
     },
     onError: (error) => {
       const text = apiErrorText(error, t('errors.generic'), ['CONFLICT', 'NOT_FOUND']);
