@@ -30,7 +30,7 @@ describe('station delete dialog (issue #18)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('states the readings it deletes and deletes only with the station code typed again', async () => {
-    const fetchMock = mockFetch((url, init) =>
+    const fetchMock = mockFetch((_url, init) =>
       init?.method === 'DELETE' ? jsonResponse(200, { ok: true }) : jsonResponse(200, DETAIL),
     );
     const onDeleted = vi.fn();
