@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertKind,
+  type AlertTrend,
   alertMessage,
   alertThresholds,
   CAP_PUBLIC_KINDS,
@@ -8,6 +9,7 @@ import {
   formatSmsTemplate,
   nextAlertAction,
   templateTypeOf,
+  trendOf,
   type WebParameters,
 } from '@flood/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -35,6 +37,8 @@ export function toAlert(a: AlertRow, s: StationRow): Alert {
     stationKind: s.kind,
     level: a.level,
     value: a.value,
+    peakValue: a.peakValue ?? a.value,
+    trend: (a.trend as AlertTrend | null) ?? null,
     positionText: s.description,
     lat: s.latitude,
     long: s.longitude,
@@ -63,8 +67,11 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   const { db, bus, now } = deps;
   const chains = new Map<number, Promise<void>>();
 
-  /** Values the rules look at for a station, from the hourly rollups and the raw readings. */
-  async function observe(s: StationRow): Promise<{ kind: AlertKind; value: number }[]> {
+  /**
+   * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
+   * level is heading over the last hour (rain's trend is its change since the previous evaluation).
+   */
+  async function observe(s: StationRow): Promise<Observation[]> {
     if (s.kind === 'water') {
       const rows = rowsOf<{ value: number; prev: number | null }>(
         await db.execute(sql`
@@ -75,10 +82,15 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       );
       const r = rows[0];
       if (!r) return [];
-      const out: { kind: AlertKind; value: number }[] = [{ kind: 'WATER_LEVEL', value: Number(r.value) }];
-      if (r.prev !== null && r.prev !== undefined)
-        out.push({ kind: 'WATER_RISE', value: Number(r.value) - Number(r.prev) });
-      return out;
+      if (r.prev === null || r.prev === undefined)
+        return [{ kind: 'WATER_LEVEL', value: Number(r.value), trend: null }];
+      const rise = Number(r.value) - Number(r.prev);
+      // The water's trend (1 cm/h dead band) for both: a rise alert whose water now falls says 'đang xuống'.
+      const trend = trendOf(rise, 1);
+      return [
+        { kind: 'WATER_LEVEL', value: Number(r.value), trend },
+        { kind: 'WATER_RISE', value: rise, trend },
+      ];
     }
     const rows = rowsOf<{ hourly: number | null; day: number | null }>(
       await db.execute(sql`
@@ -91,6 +103,13 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       { kind: 'RAIN_INTENSITY', value: Number(r?.hourly ?? 0) },
       { kind: 'RAIN_24H', value: Number(r?.day ?? 0) },
     ];
+  }
+
+  interface Observation {
+    kind: AlertKind;
+    value: number;
+    /** undefined: from the change since the open alert's last value. */
+    trend?: AlertTrend | null;
   }
 
   /** Outbox rows for every recipient of an opened or escalated alert (inside the alert's transaction). */
@@ -111,7 +130,12 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     return rows.length;
   }
 
-  async function evaluateKind(s: StationRow, kind: AlertKind, value: number, p: WebParameters): Promise<void> {
+  /**
+   * Applies the rules to one observed value; returns whether the alert opened or escalated (people were told).
+   * `tell: false` records the step without messages (a rise that came with a level crossing: one SMS, not two).
+   */
+  async function evaluateKind(s: StationRow, o: Observation, p: WebParameters, tell: boolean): Promise<boolean> {
+    const { kind, value } = o;
     const [open] = await db
       .select()
       .from(alerts)
@@ -128,14 +152,17 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       p.alertClearMinutes * 60_000,
       t,
     );
+    const trend: AlertTrend | null =
+      o.trend !== undefined ? o.trend : open ? trendOf(value - open.value, 0.05) : 'rising';
+    const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
     if (action.action === 'none' || action.action === 'update') {
       if (open) {
         await db
           .update(alerts)
-          .set({ value, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
+          .set({ value, peakValue, trend, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
           .where(eq(alerts.id, open.id));
       }
-      return;
+      return false;
     }
     let queued = 0;
     const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
@@ -152,12 +179,14 @@ export function createAlertEngine(deps: AlertEngineDeps) {
             stationId: s.id,
             level: action.level,
             value,
+            peakValue: value,
+            trend,
             message: alertMessage(kind, s.name, action.level, value),
             openedAt: t,
             updatedAt: t,
           })
           .returning();
-        queued = await enqueue(tx, created!, s);
+        if (tell) queued = await enqueue(tx, created!, s);
         await recordCap(tx, created!);
         return created!;
       }
@@ -167,6 +196,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         .set({
           level,
           value,
+          peakValue,
+          trend,
           message: alertMessage(kind, s.name, level, value),
           updatedAt: t,
           belowSince: null,
@@ -174,20 +205,27 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         })
         .where(eq(alerts.id, open!.id))
         .returning();
-      if (action.action === 'escalate') queued = await enqueue(tx, updated!, s);
+      if (action.action === 'escalate' && tell) queued = await enqueue(tx, updated!, s);
       await recordCap(tx, updated!);
       return updated!;
     });
     if (queued) deps.dispatcher.wake();
     const verb = { open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' }[action.action];
     bus.publish('alert', { action: verb, alert: toAlert(row, s) });
+    return action.action === 'open' || action.action === 'escalate';
   }
 
   async function evaluate(stationId: number): Promise<void> {
     const s = await findStationRow(db, stationId);
     if (!s) return;
     const p = await deps.webParameters();
-    for (const o of await observe(s)) await evaluateKind(s, o.kind, o.value, p);
+    // WATER_LEVEL is evaluated before WATER_RISE: when the same reading crosses a level and rises fast, the
+    // level's message is the one sent (a level says more than a rate), and the rise alert opens silently.
+    let levelTold = false;
+    for (const o of await observe(s)) {
+      const told = await evaluateKind(s, o, p, !(o.kind === 'WATER_RISE' && levelTold));
+      if (o.kind === 'WATER_LEVEL') levelTold = told;
+    }
   }
 
   /** Evaluations of one station run one after another; different stations in parallel. */

@@ -1,4 +1,13 @@
-import { doublePrecision, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 
 /** Rain (F00…) and water-level (F01…) stations. Levels in centimetres; coordinates with their real meaning. */
@@ -18,6 +27,8 @@ export const stations = pgTable(
     warningLowWater: doublePrecision('warning_low_water'),
     /** The secret a station's data logger sends with each push (shown to staff, regenerable). */
     pushKey: varchar('push_key', { length: 64 }).notNull(),
+    /** A station of the demo seed: the only ones the demo simulator feeds; its alerts reach only the log gateway. */
+    demo: boolean('demo').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
