@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SMS_TEMPLATES, formatSmsTemplate, isValidSmsTemplate, smsHistoryLabels, toGsm7 } from './sms-template';
+import {
+  DEFAULT_SMS_TEMPLATES,
+  fillSmsTemplate,
+  formatSmsTemplate,
+  isValidSmsTemplate,
+  smsHistoryLabels,
+  toGsm7,
+} from './sms-template';
 
 describe('SMS template rule', () => {
   it('needs %s and one of %f or %.2f', () => {
@@ -48,5 +55,13 @@ describe('history labels', () => {
   it('shows THÀNH CÔNG / ĐÃ XEM only for SUCCESS', () => {
     expect(smsHistoryLabels('SUCCESS')).toEqual({ status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' });
     expect(smsHistoryLabels('FAILED')).toEqual({ status: 'THẤT BẠI', confirmation: 'CHƯA XEM' });
+  });
+});
+
+describe('e-mail text', () => {
+  it('keeps the accents of the station name (no GSM-7 limit), with the same decimal comma', () => {
+    expect(fillSmsTemplate('%s: %.2f m', { station: 'Trạm thuỷ văn Ba Chẽ', value: 0.5 })).toBe(
+      'Trạm thuỷ văn Ba Chẽ: 0,50 m',
+    );
   });
 });

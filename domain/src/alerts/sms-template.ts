@@ -54,20 +54,30 @@ export function toGsm7(text: string): string {
 /**
  * printf-style formatting of a template: %s station name, %d level, %f / %.Nf value with a decimal comma (as
  * people here read numbers: '0,62'), %% a percent sign. Missing arguments leave the placeholder empty. The
- * result is unaccented GSM-7 (`toGsm7`), so an accented station name does not turn the SMS into UCS-2.
+ * e-mail of a warning uses this as it is (accents kept); the SMS goes through `formatSmsTemplate`.
  */
-export function formatSmsTemplate(
+export function fillSmsTemplate(
   template: string,
   args: { station: string; level?: number | null; value: number },
 ): string {
-  const text = template.replace(/%(%|s|d|\.(\d)f|f)/g, (_m, spec: string, digits?: string) => {
+  return template.replace(/%(%|s|d|\.(\d)f|f)/g, (_m, spec: string, digits?: string) => {
     if (spec === '%') return '%';
     if (spec === 's') return args.station;
     if (spec === 'd') return args.level == null ? '' : String(Math.trunc(args.level));
     if (spec === 'f') return formatNumber(args.value, 6, 'vi', 0).replace(/\./g, '');
     return formatNumber(args.value, Number(digits), 'vi').replace(/\./g, '');
   });
-  return toGsm7(text);
+}
+
+/**
+ * The SMS text of a template: `fillSmsTemplate`, then unaccented GSM-7 (`toGsm7`), so an accented station
+ * name does not turn the SMS into UCS-2 (70 characters a segment instead of 160).
+ */
+export function formatSmsTemplate(
+  template: string,
+  args: { station: string; level?: number | null; value: number },
+): string {
+  return toGsm7(fillSmsTemplate(template, args));
 }
 
 /** The history texts of back-office §4: status and confirmation from the delivery status. */

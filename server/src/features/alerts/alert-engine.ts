@@ -6,6 +6,7 @@ import {
   alertThresholds,
   CAP_PUBLIC_KINDS,
   type CapMsgType,
+  fillSmsTemplate,
   formatSmsTemplate,
   nextAlertAction,
   templateTypeOf,
@@ -118,13 +119,16 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
     if (!template) return 0;
     const value = alert.kind === 'WATER_LEVEL' ? alert.value / 100 : alert.value;
-    const body = formatSmsTemplate(template.template, { station: s.name, level: alert.level, value });
+    const args = { station: s.name, level: alert.level, value };
+    // The SMS in unaccented GSM-7 (one segment); the e-mail keeps the station's name as it is written.
+    const sms = formatSmsTemplate(template.template, args);
+    const email = fillSmsTemplate(template.template, args);
     const recipients = await tx.select().from(smsRecipients);
     const rows = recipients.flatMap((r) =>
       [
-        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone }] : []),
-        ...(r.email ? [{ channel: 'email' as const, recipient: r.email }] : []),
-      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name, body })),
+        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: sms }] : []),
+        ...(r.email ? [{ channel: 'email' as const, recipient: r.email, body: email }] : []),
+      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name })),
     );
     if (rows.length) await tx.insert(smsHistory).values(rows);
     return rows.length;
