@@ -70,27 +70,34 @@ export function createAlertEngine(deps: AlertEngineDeps) {
 
   /**
    * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
-   * level is heading over the last hour (rain's trend is its change since the previous evaluation).
+   * level is heading over the last 15 minutes (rain's trend is its change since the previous evaluation).
    */
   async function observe(s: StationRow): Promise<Observation[]> {
     if (s.kind === 'water') {
-      const rows = rowsOf<{ value: number; prev: number | null }>(
+      // prev: the last reading at least an hour older (the rise per hour); recent: the oldest reading of the
+      // last 15 minutes, else the one before the last (the trend: where the water is going now).
+      const rows = rowsOf<{ value: number; prev: number | null; recent: number | null }>(
         await db.execute(sql`
           with last as (select value, observed_at from readings where station_id = ${s.id} order by observed_at desc limit 1)
-          select last.value, (select r.value from readings r where r.station_id = ${s.id}
-              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev
+          select last.value,
+            (select r.value from readings r where r.station_id = ${s.id}
+              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev,
+            coalesce(
+              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
+                and r.observed_at >= last.observed_at - interval '15 minutes' order by r.observed_at asc limit 1),
+              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
+                order by r.observed_at desc limit 1)) as recent
           from last`),
       );
       const r = rows[0];
       if (!r) return [];
-      if (r.prev === null || r.prev === undefined)
-        return [{ kind: 'WATER_LEVEL', value: Number(r.value), trend: null }];
-      const rise = Number(r.value) - Number(r.prev);
-      // The water's trend (1 cm/h dead band) for both: a rise alert whose water now falls says 'đang xuống'.
-      const trend = trendOf(rise, 1);
+      const value = Number(r.value);
+      // The water's trend (1 cm dead band) for both kinds: a rise alert whose water now falls says 'đang xuống'.
+      const trend = r.recent === null || r.recent === undefined ? null : trendOf(value - Number(r.recent), 1);
+      if (r.prev === null || r.prev === undefined) return [{ kind: 'WATER_LEVEL', value, trend }];
       return [
-        { kind: 'WATER_LEVEL', value: Number(r.value), trend },
-        { kind: 'WATER_RISE', value: rise, trend },
+        { kind: 'WATER_LEVEL', value, trend },
+        { kind: 'WATER_RISE', value: value - Number(r.prev), trend },
       ];
     }
     const rows = rowsOf<{ hourly: number | null; day: number | null }>(

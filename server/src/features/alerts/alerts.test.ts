@@ -251,9 +251,10 @@ describe('alert engine and dispatch', () => {
 
   it('a warning held after the level falls carries its peak, the current value and the trend', async () => {
     const s = await station('F01052');
-    await push('F01052', s.pushKey, 40, 70);
-    await push('F01052', s.pushKey, 75, 10); // level III
-    await push('F01052', s.pushKey, 20, 5); // far below, but the 30-minute hold keeps it open
+    await push('F01052', s.pushKey, 10, 70);
+    await push('F01052', s.pushKey, 75, 20); // level III
+    // Below level III, but the 30-minute hold keeps it open; 35 cm above the hour before, yet falling now.
+    await push('F01052', s.pushKey, 45, 3);
     const active = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json() as {
       stationCode: string;
       kind: string;
@@ -265,7 +266,7 @@ describe('alert engine and dispatch', () => {
     expect(active.find((a) => a.stationCode === 'F01052' && a.kind === 'WATER_LEVEL')).toMatchObject({
       level: 3,
       peakValue: 75,
-      value: 20,
+      value: 45,
       trend: 'falling',
     });
   });

@@ -18,7 +18,10 @@ const LEVEL_COLOURS: Record<number, string> = {
  * while after the value falls, so the line must not read its worst moment as the present.
  */
 export function alertValueText(alert: Alert, lang: Language): string {
-  return alertDetails(alert, lang, DISTRICT_TIME_ZONE).join(' · ');
+  // Each labelled part stays whole on a narrow phone ('đỉnh 3,32 m'); the line breaks only between parts.
+  return alertDetails(alert, lang, DISTRICT_TIME_ZONE)
+    .map((part) => part.replaceAll(' ', '\u00a0'))
+    .join(' · ');
 }
 
 /** The level badge: Cấp I yellow, Cấp II orange, Cấp III red. */
