@@ -67,6 +67,8 @@ export interface AlertEngineDeps {
 export function createAlertEngine(deps: AlertEngineDeps) {
   const { db, bus, now } = deps;
   const chains = new Map<number, Promise<void>>();
+  /** The value and trend last announced of each open alert (this process), so small changes stay quiet. */
+  const announced = new Map<number, { value: number; trend: string | null }>();
 
   /**
    * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
@@ -168,13 +170,22 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
     if (action.action === 'none' || action.action === 'update') {
       if (open) {
-        await db
+        const [row] = await db
           .update(alerts)
           .set({ value, peakValue, trend, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
-          .where(eq(alerts.id, open.id));
+          .where(eq(alerts.id, open.id))
+          .returning();
+        // The lines say the current value and the trend: announce a change people would see (the trend, or
+        // the value moved by the clear margin since last told), not every reading's millimetre.
+        const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
+        if (row && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
+          announced.set(open.id, { value, trend });
+          bus.publish('alert', { action: 'updated', alert: toAlert(row, s) });
+        }
       }
       return false;
     }
+    announced.delete(open?.id ?? -1);
     let queued = 0;
     const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
     const recordCap = async (tx: Db, a: AlertRow) => {

@@ -254,7 +254,19 @@ describe('alert engine and dispatch', () => {
     await push('F01052', s.pushKey, 10, 70);
     await push('F01052', s.pushKey, 75, 20); // level III
     // Below level III, but the 30-minute hold keeps it open; 35 cm above the hour before, yet falling now.
+    const events: { action: string; alert: { stationCode: string; kind: string; value: number; trend: string } }[] = [];
+    const off = bus.subscribe((e) => {
+      if (e.type === 'alert') events.push(e.data as never);
+    });
     await push('F01052', s.pushKey, 45, 3);
+    await push('F01052', s.pushKey, 43, 2); // still falling, 2 cm: nothing new to tell
+    off();
+    // The banner refreshes on alert events: the current value and trend are announced, once.
+    expect(
+      events
+        .filter((e) => e.alert.stationCode === 'F01052' && e.alert.kind === 'WATER_LEVEL' && e.action === 'updated')
+        .map((e) => e.alert),
+    ).toEqual([expect.objectContaining({ value: 45, trend: 'falling' })]);
     const active = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json() as {
       stationCode: string;
       kind: string;
@@ -266,7 +278,7 @@ describe('alert engine and dispatch', () => {
     expect(active.find((a) => a.stationCode === 'F01052' && a.kind === 'WATER_LEVEL')).toMatchObject({
       level: 3,
       peakValue: 75,
-      value: 45,
+      value: 43,
       trend: 'falling',
     });
   });
