@@ -245,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, {
     database,
     demo: config.DEMO,
+    demoAlertsToGateway: config.DEMO_ALERTS_TO_GATEWAY,
     timeZone: config.TZ_DISTRICT,
     mapTiles: mapTilesOf(config),
   });
@@ -290,6 +291,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bus,
     logger: app.log,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+    // A demo station's alerts reach only the log unless DEMO_ALERTS_TO_GATEWAY says otherwise.
+    demo: config.DEMO_ALERTS_TO_GATEWAY
+      ? undefined
+      : { sms: createLogSmsGateway({ db, logger: app.log }), email: createLogEmailGateway(app.log) },
     ...deps.dispatch,
   });
   const engine = createAlertEngine({

@@ -98,6 +98,11 @@ export const ConfigSchema = z.object({
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),
+  /**
+   * Messages of the demo stations' alerts go to the real SMS gateway and SMTP too (a rehearsal with real
+   * phones); false = only to the log gateways, whatever SMS_GATEWAY and SMTP_URL say.
+   */
+  DEMO_ALERTS_TO_GATEWAY: bool.default(false),
   /** Base maps of the public map: Leaflet URL templates ({s} {z} {x} {y}) and their attribution (HTML). */
   MAP_TILES_NATIONAL: tileUrl.default(
     'https://server.arcgisonline.com/ArcGIS/rest/services/World_Topo_Map/MapServer/tile/{z}/{y}/{x}',

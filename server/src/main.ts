@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
-import { seedDemo } from './features/demo/demo.seed';
+import { demoNotice, seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
 import { seedDemoFloodHistory } from './features/flood-events/flood-events.seed';
 import { seedDemoFloodPhotos } from './features/flood-photos/flood-photos.seed';
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
   const account = await ensureSystemAccount(database.db, config);
   await failInterruptedImports(database.db, new Date());
   if (config.DEMO) {
+    process.stdout.write(demoNotice(config.DEMO_INTERVAL_SECONDS, config.DEMO_ALERTS_TO_GATEWAY));
     const t0 = performance.now();
     const demo = await seedDemo(database.db, new Date());
     if (demo.seeded) {

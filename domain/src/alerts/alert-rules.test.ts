@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_PARAMETERS as P } from '../stations/web-parameters';
-import { alertThresholds, levelOf, nextAlertAction, type OpenAlertState } from './alert-rules';
+import {
+  alertDetails,
+  alertLine,
+  alertThresholds,
+  levelOf,
+  nextAlertAction,
+  type OpenAlertState,
+  templateTypeOf,
+  trendOf,
+} from './alert-rules';
 
 const station = { warningLevel1: 30, warningLevel2: 50, warningLevel3: 70 };
 const water = alertThresholds('WATER_LEVEL', station, P);
@@ -53,5 +62,55 @@ describe('hysteresis', () => {
 
   it('does not clear when the value comes back before the hold time', () => {
     expect(run([55, 20, 20, 20, 55, 20, 20, 20])).toEqual(['open:2']);
+  });
+});
+
+describe('alert lines', () => {
+  const base = {
+    kind: 'WATER_LEVEL' as const,
+    stationName: 'Trạm thuỷ văn Ba Chẽ',
+    level: 3,
+    value: 118,
+    peakValue: 332,
+    trend: 'falling' as const,
+    since: '2026-11-22T07:05:00Z',
+  };
+  const VN = 'Asia/Ho_Chi_Minh';
+
+  it('labels the value that raised it, the current one, the trend and since when', () => {
+    expect(alertLine(base, 'vi', VN)).toBe(
+      'Trạm thuỷ văn Ba Chẽ: mực nước đạt báo động cấp III · đỉnh 3,32 m · hiện 1,18 m · đang xuống · từ 22/11/2026 14:05',
+    );
+    expect(alertLine(base, 'en', VN)).toBe(
+      'Trạm thuỷ văn Ba Chẽ: water level at alarm level III · peak 3.32 m · now 1.18 m · falling · since 22/11/2026 14:05',
+    );
+  });
+
+  it('writes a rise as a rate and rain in one unit per language', () => {
+    const rise = { ...base, kind: 'WATER_RISE' as const, level: 1, value: -3, peakValue: 169 };
+    expect(alertDetails(rise, 'vi', VN).slice(0, 3)).toEqual(['đỉnh 169 cm/giờ', 'hiện -3 cm/giờ', 'đang xuống']);
+    expect(alertLine(rise, 'vi', VN)).not.toMatch(/ m( |$)/);
+    const rain = {
+      ...base,
+      kind: 'RAIN_INTENSITY' as const,
+      level: 1,
+      value: 0,
+      peakValue: 11.1,
+      trend: 'falling' as const,
+    };
+    expect(alertLine(rain, 'vi', VN)).toBe(
+      'Trạm thuỷ văn Ba Chẽ: mưa to · đỉnh 11,1 mm/giờ · hiện 0,0 mm/giờ · đang giảm · từ 22/11/2026 14:05',
+    );
+    expect(alertLine(rain, 'en', VN)).toBe(
+      'Trạm thuỷ văn Ba Chẽ: heavy rain · peak 11.1 mm/h · now 0.0 mm/h · easing · since 22/11/2026 14:05',
+    );
+  });
+
+  it('a rise has its own SMS template; trends have a dead band', () => {
+    expect(templateTypeOf('WATER_RISE')).toBe('WATER_RISE');
+    expect(templateTypeOf('WATER_LEVEL')).toBe('FLOOD_WARNING');
+    expect(trendOf(2, 1)).toBe('rising');
+    expect(trendOf(-2, 1)).toBe('falling');
+    expect(trendOf(0.5, 1)).toBe('steady');
   });
 });

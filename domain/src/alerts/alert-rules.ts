@@ -1,7 +1,9 @@
+import type { Language } from '../common/language';
 import { formatNumber } from '../common/number-format';
+import { formatDateTimeVi } from '../common/time';
 import { effectiveLevels, type WarningLevels } from '../stations/classify';
 import type { WebParameters } from '../stations/web-parameters';
-import type { AlertKind } from './alerts.schemas';
+import type { Alert, AlertKind, AlertTrend } from './alerts.schemas';
 
 /** The threshold value of each level 1–3 of an alert kind (index 0 unused). */
 export function alertThresholds(
@@ -107,7 +109,129 @@ export function alertMessageEn(kind: AlertKind, stationName: string, level: numb
   }
 }
 
-/** Which SMS template an alert kind uses. */
-export function templateTypeOf(kind: AlertKind): 'FLOOD_WARNING' | 'RAIN_WARNING' {
+/** Which SMS template an alert kind uses: a fast rise has its own (it is a rate, not a level). */
+export function templateTypeOf(kind: AlertKind): 'FLOOD_WARNING' | 'RAIN_WARNING' | 'WATER_RISE' {
+  if (kind === 'WATER_RISE') return 'WATER_RISE';
   return kind === 'RAIN_INTENSITY' || kind === 'RAIN_24H' ? 'RAIN_WARNING' : 'FLOOD_WARNING';
+}
+
+/** Where a value is heading from its change: beyond ±`epsilon` it rises or falls, otherwise it is steady. */
+export function trendOf(change: number, epsilon: number): AlertTrend {
+  if (change > epsilon) return 'rising';
+  if (change < -epsilon) return 'falling';
+  return 'steady';
+}
+
+/** An alert's value with its unit in the reader's language: '3,32 m', '169 cm/giờ', '11,1 mm/giờ', '120 mm'. */
+export function alertValueWithUnit(kind: AlertKind, value: number, lang: Language): string {
+  const n = (v: number, d: number) => formatNumber(v, d, lang);
+  switch (kind) {
+    case 'WATER_LEVEL':
+      return `${n(value / 100, 2)} m`;
+    case 'WATER_RISE':
+      return `${n(value, 0)} ${lang === 'en' ? 'cm/h' : 'cm/giờ'}`;
+    case 'RAIN_INTENSITY':
+      return `${n(value, 1)} ${lang === 'en' ? 'mm/h' : 'mm/giờ'}`;
+    case 'RAIN_24H':
+      return `${n(value, 0)} ${lang === 'en' ? 'mm in 24 h' : 'mm/24 giờ'}`;
+    default:
+      return '';
+  }
+}
+
+/** What an alert is about, without its value: 'Trạm X: mực nước đạt báo động cấp III', 'Trạm X: mưa to'. */
+export function alertHeadline(kind: AlertKind, stationName: string, level: number, lang: Language): string {
+  const en = lang === 'en';
+  switch (kind) {
+    case 'WATER_LEVEL':
+      return `${stationName}: ${en ? 'water level at alarm level' : 'mực nước đạt báo động cấp'} ${ROMAN[level]}`;
+    case 'WATER_RISE':
+      return `${stationName}: ${en ? 'river rising fast' : 'nước lên nhanh'}`;
+    case 'RAIN_INTENSITY':
+      return `${stationName}: ${en ? (level >= 2 ? 'very heavy rain' : 'heavy rain') : level >= 2 ? 'mưa rất to' : 'mưa to'}`;
+    case 'RAIN_24H':
+      return `${stationName}: ${en ? 'flash-flood risk level' : 'nguy cơ lũ quét cấp'} ${level}`;
+    default:
+      return `${stationName}: ${en ? 'station not reporting' : 'trạm mất kết nối'}`;
+  }
+}
+
+const TREND_WORDS: Record<'water' | 'rain', Record<AlertTrend, { vi: string; en: string }>> = {
+  water: {
+    rising: { vi: 'đang lên', en: 'rising' },
+    falling: { vi: 'đang xuống', en: 'falling' },
+    steady: { vi: 'ít thay đổi', en: 'steady' },
+  },
+  rain: {
+    rising: { vi: 'đang tăng', en: 'increasing' },
+    falling: { vi: 'đang giảm', en: 'easing' },
+    steady: { vi: 'ít thay đổi', en: 'steady' },
+  },
+};
+
+/**
+ * The labelled values of an alert line, in the reader's language: the value that raised it (the highest since
+ * it opened), the current one, where it is heading and since when — 'đỉnh 3,32 m', 'hiện 1,18 m', 'đang
+ * xuống', 'từ 22/11/2026 14:05'. A warning is kept a while after the value falls (hysteresis), so a line
+ * must never read the worst moment as the present.
+ */
+export function alertDetails(
+  alert: Pick<Alert, 'kind' | 'value' | 'peakValue' | 'trend' | 'since'>,
+  lang: Language,
+  timeZone: string,
+): string[] {
+  const en = lang === 'en';
+  const since = `${en ? 'since' : 'từ'} ${formatDateTimeVi(new Date(alert.since), timeZone)}`;
+  if (alert.kind === 'STATION_SILENT') return [since];
+  const parts = [
+    `${en ? 'peak' : 'đỉnh'} ${alertValueWithUnit(alert.kind, alert.peakValue, lang)}`,
+    `${en ? 'now' : 'hiện'} ${alertValueWithUnit(alert.kind, alert.value, lang)}`,
+  ];
+  if (alert.trend) parts.push(TREND_WORDS[alert.kind.startsWith('RAIN') ? 'rain' : 'water'][alert.trend][lang]);
+  parts.push(since);
+  return parts;
+}
+
+/** The whole line of the banner and the toasts: headline, then the labelled values, joined by ' · '. */
+export function alertLine(
+  alert: Pick<Alert, 'kind' | 'stationName' | 'level' | 'value' | 'peakValue' | 'trend' | 'since'>,
+  lang: Language,
+  timeZone: string,
+): string {
+  return [alertHeadline(alert.kind, alert.stationName, alert.level, lang), ...alertDetails(alert, lang, timeZone)].join(
+    ' · ',
+  );
+}
+
+/**
+ * The sentence of a warning that is over (the CAP Cancel): what ended, and the value now — never the
+ * level's wording of an alert still on ('Hết cảnh báo – …: mực nước đạt báo động cấp III' contradicted itself).
+ */
+export function alertEndMessage(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+  value: number,
+  lang: Language,
+): string {
+  const now = alertValueWithUnit(kind, value, lang);
+  const en = lang === 'en';
+  switch (kind) {
+    case 'WATER_LEVEL':
+      return en
+        ? `${stationName}: water level back below alarm level ${ROMAN[level]}, now ${now}`
+        : `${stationName}: mực nước đã xuống dưới báo động cấp ${ROMAN[level]}, hiện ${now}`;
+    case 'WATER_RISE':
+      return en
+        ? `${stationName}: river no longer rising fast, now ${now}`
+        : `${stationName}: nước đã hết lên nhanh, hiện ${now}`;
+    case 'RAIN_INTENSITY':
+      return en ? `${stationName}: heavy rain over, now ${now}` : `${stationName}: đã hết mưa to, hiện ${now}`;
+    case 'RAIN_24H':
+      return en
+        ? `${stationName}: flash-flood risk level ${level} over, ${now}`
+        : `${stationName}: hết nguy cơ lũ quét cấp ${level}, ${now}`;
+    default:
+      return en ? `${stationName}: station reporting again` : `${stationName}: trạm đã có số liệu trở lại`;
+  }
 }

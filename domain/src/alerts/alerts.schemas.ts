@@ -5,6 +5,8 @@ import { StationKindSchema } from '../stations/station-kind.schema';
 /** Why an alert exists: a water level, an hourly rain intensity, a 24-hour accumulation, a fast rise. */
 export const ALERT_KINDS = ['WATER_LEVEL', 'RAIN_INTENSITY', 'RAIN_24H', 'WATER_RISE', 'STATION_SILENT'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_TRENDS = ['rising', 'falling', 'steady'] as const;
+export type AlertTrend = (typeof ALERT_TRENDS)[number];
 
 export const AlertSchema = z
   .object({
@@ -16,8 +18,12 @@ export const AlertSchema = z
     stationKind: StationKindSchema,
     /** 1–3 (Cấp I–III for water; for rain: 1 heavy, 2 very heavy, 3 flash-flood risk). */
     level: z.number().int().min(1).max(3),
-    /** Water cm, rain mm/h or mm in 24 h. */
+    /** The current value: water cm, a rise cm/h, rain mm/h or mm in 24 h. */
     value: z.number(),
+    /** The value that raised it: the highest since it opened (same unit as `value`). */
+    peakValue: z.number(),
+    /** Where the value is heading (last hour for a water level); null for a silent station. */
+    trend: z.enum(ALERT_TRENDS).nullable(),
     /** Where it is, for people: the station's description ("Đối diện Trung tâm Y tế huyện…"). */
     positionText: z.string(),
     lat: z.number(),

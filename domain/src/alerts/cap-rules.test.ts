@@ -59,8 +59,27 @@ describe('CAP classification', () => {
       positionText: '',
       timeText: '22/11/2026 14:05',
     });
-    expect(cancel.vi.headline).toBe('Hết cảnh báo – F00001: nguy cơ lũ quét cấp 1, mưa 120 mm trong 24 giờ');
+    expect(cancel.vi.headline).toBe('Hết cảnh báo – F00001: hết nguy cơ lũ quét cấp 1, 120 mm/24 giờ');
     expect(cancel.en.instruction).toMatch(/^The warning is over/);
+  });
+
+  it('a Cancel says the level was left, with the value now, not that it is reached', () => {
+    const cancel = capInfoTexts({
+      kind: 'WATER_LEVEL',
+      msgType: 'Cancel',
+      level: 3,
+      value: 40,
+      stationName: 'Trạm thuỷ văn Ba Chẽ',
+      positionText: '',
+      timeText: '22/11/2026 14:05',
+    });
+    expect(cancel.vi.headline).toBe(
+      'Hết cảnh báo – Trạm thuỷ văn Ba Chẽ: mực nước đã xuống dưới báo động cấp III, hiện 0,40 m',
+    );
+    expect(cancel.vi.headline).not.toContain('đạt');
+    expect(cancel.en.headline).toBe(
+      'Warning over – Trạm thuỷ văn Ba Chẽ: water level back below alarm level III, now 0.40 m',
+    );
   });
 
   it('has an English message for every kind', () => {

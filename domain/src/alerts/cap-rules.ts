@@ -1,4 +1,4 @@
-import { alertMessage, alertMessageEn } from './alert-rules';
+import { alertEndMessage, alertMessage, alertMessageEn } from './alert-rules';
 import type { AlertKind } from './alerts.schemas';
 
 /**
@@ -89,8 +89,13 @@ export interface CapTextInput {
 /** The Vietnamese and English `info` texts of one CAP message. */
 export function capInfoTexts(i: CapTextInput): { vi: CapInfoText; en: CapInfoText } {
   const event = EVENT[i.kind] ?? { vi: 'Cảnh báo', en: 'Warning' };
-  const vi = `${i.msgType === 'Cancel' ? 'Hết cảnh báo – ' : ''}${alertMessage(i.kind, i.stationName, i.level, i.value)}`;
-  const en = `${i.msgType === 'Cancel' ? 'Warning over – ' : ''}${alertMessageEn(i.kind, i.stationName, i.level, i.value)}`;
+  const cancel = i.msgType === 'Cancel';
+  const vi = cancel
+    ? `Hết cảnh báo – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'vi')}`
+    : alertMessage(i.kind, i.stationName, i.level, i.value);
+  const en = cancel
+    ? `Warning over – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'en')}`
+    : alertMessageEn(i.kind, i.stationName, i.level, i.value);
   const where = i.positionText ? ` (${i.positionText})` : '';
   const advice = instruction(i.kind, i.level, i.msgType);
   return {

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { formatSmsTemplate, isValidSmsTemplate, smsHistoryLabels } from './sms-template';
+import {
+  DEFAULT_SMS_TEMPLATES,
+  fillSmsTemplate,
+  formatSmsTemplate,
+  isValidSmsTemplate,
+  smsHistoryLabels,
+  toGsm7,
+} from './sms-template';
 
 describe('SMS template rule', () => {
   it('needs %s and one of %f or %.2f', () => {
     expect(isValidSmsTemplate('Tram %s: %f mm')).toBe(true);
     expect(isValidSmsTemplate('Tram %s cap %d: %.2f m')).toBe(true);
+    expect(isValidSmsTemplate('Tram %s len %.0f cm/gio')).toBe(true);
     expect(isValidSmsTemplate('Tram %s cap %d')).toBe(false);
     expect(isValidSmsTemplate('Muc nuoc %.2f m')).toBe(false);
     expect(isValidSmsTemplate('')).toBe(false);
@@ -12,13 +20,34 @@ describe('SMS template rule', () => {
 });
 
 describe('formatSmsTemplate', () => {
-  it('fills %s, %d, %f and %.2f, and keeps %%', () => {
+  it('fills %s, %d, %f and %.2f with a decimal comma, and keeps %%', () => {
     expect(
       formatSmsTemplate('Tram %s dat cap %d, muc nuoc %.2f m (100%%)', { station: 'Ba Che', level: 2, value: 0.5 }),
-    ).toBe('Tram Ba Che dat cap 2, muc nuoc 0.50 m (100%)');
-    expect(formatSmsTemplate('%s: %f mm', { station: 'Nam Son', value: 35.25 })).toBe('Nam Son: 35.25 mm');
+    ).toBe('Tram Ba Che dat cap 2, muc nuoc 0,50 m (100%)');
+    expect(formatSmsTemplate('%s: %f mm', { station: 'Nam Son', value: 35.25 })).toBe('Nam Son: 35,25 mm');
+    expect(formatSmsTemplate('%s: %.1f mm', { station: 'X', value: 1234.56 })).toBe('X: 1234,6 mm');
     expect(formatSmsTemplate('%s: %f', { station: 'X', value: 12 })).toBe('X: 12');
     expect(formatSmsTemplate('%s cap %d', { station: 'X', value: 1 })).toBe('X cap ');
+  });
+});
+
+describe('GSM-7 text', () => {
+  it('strips the Vietnamese marks and đ from the whole message', () => {
+    expect(toGsm7('Trạm thuỷ văn Đồn Đạc, mưa đá')).toBe('Tram thuy van Don Dac, mua da');
+    expect(formatSmsTemplate('%s: %f', { station: 'Trạm đo mưa Thị trấn Ba Chẽ', value: 1 })).toBe(
+      'Tram do mua Thi tran Ba Che: 1',
+    );
+  });
+
+  it('the rise template reports a rate in cm/gio, not a water level', () => {
+    const text = formatSmsTemplate(DEFAULT_SMS_TEMPLATES.WATER_RISE, {
+      station: 'Trạm thuỷ văn Ba Chẽ',
+      level: 1,
+      value: 49.2,
+    });
+    expect(text).toContain('NUOC LEN NHANH');
+    expect(text).toContain('nuoc len 49 cm/gio');
+    expect(text).not.toMatch(/muc nuoc/);
   });
 });
 
@@ -26,5 +55,13 @@ describe('history labels', () => {
   it('shows THÀNH CÔNG / ĐÃ XEM only for SUCCESS', () => {
     expect(smsHistoryLabels('SUCCESS')).toEqual({ status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' });
     expect(smsHistoryLabels('FAILED')).toEqual({ status: 'THẤT BẠI', confirmation: 'CHƯA XEM' });
+  });
+});
+
+describe('e-mail text', () => {
+  it('keeps the accents of the station name (no GSM-7 limit), with the same decimal comma', () => {
+    expect(fillSmsTemplate('%s: %.2f m', { station: 'Trạm thuỷ văn Ba Chẽ', value: 0.5 })).toBe(
+      'Trạm thuỷ văn Ba Chẽ: 0,50 m',
+    );
   });
 });

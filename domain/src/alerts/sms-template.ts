@@ -1,10 +1,24 @@
-/** Types of SMS templates (back-office §3 SMS template). */
-export const SMS_TEMPLATE_TYPES = ['FLOOD_WARNING', 'RAIN_WARNING'] as const;
+import { formatNumber } from '../common/number-format';
+/** Types of SMS templates (back-office §3 SMS template); a fast rise is a rate (cm/h), not a level. */
+export const SMS_TEMPLATE_TYPES = ['FLOOD_WARNING', 'RAIN_WARNING', 'WATER_RISE'] as const;
 export type SmsTemplateType = (typeof SMS_TEMPLATE_TYPES)[number];
 
 export const SMS_TEMPLATE_TYPE_LABELS: Record<SmsTemplateType, { vi: string; en: string }> = {
   FLOOD_WARNING: { vi: 'Cảnh báo lũ', en: 'Flood warning' },
   RAIN_WARNING: { vi: 'Cảnh báo mưa', en: 'Rain warning' },
+  WATER_RISE: { vi: 'Cảnh báo nước lên nhanh', en: 'Rapid rise warning' },
+};
+
+/**
+ * The default texts (seeded by the migrations; staff may edit them): unaccented GSM-7, one SMS segment
+ * (160 characters) with the longest station name, 'báo động 1/2/3' as the bulletins say it.
+ */
+export const DEFAULT_SMS_TEMPLATES: Record<SmsTemplateType, string> = {
+  FLOOD_WARNING:
+    'CANH BAO LU: %s dat bao dong %d, muc nuoc %.2f m. Nguoi dan ven song, vung trung thap chu dong phong tranh.',
+  RAIN_WARNING: 'CANH BAO MUA LON: %s do duoc %.1f mm. Nguy co lu quet, sat lo dat. Nguoi dan chu dong phong tranh.',
+  WATER_RISE:
+    'CANH BAO NUOC LEN NHANH: %s, nuoc len %.0f cm/gio. Nguoi dan ven song, vung trung thap chu dong phong tranh.',
 };
 
 /** What each placeholder means, shown under the template field (the flood one also explains %d). */
@@ -17,19 +31,32 @@ export const SMS_TEMPLATE_HELP: Record<SmsTemplateType, { vi: string; en: string
     vi: 'Dùng %s cho tên trạm và %f hoặc %.2f cho lượng mưa (mm).',
     en: 'Use %s for the station name and %f or %.2f for the rainfall (mm).',
   },
+  WATER_RISE: {
+    vi: 'Dùng %s cho tên trạm và %f hoặc %.0f cho tốc độ nước lên (cm/giờ).',
+    en: 'Use %s for the station name and %f or %.0f for the rate of rise (cm/hour).',
+  },
 };
 
-/** The template save check (back-office §5): %s and one of %f / %.2f; %d is explained but not enforced. */
+/** The template save check (back-office §5): %s and one of %f / %.2f (any %.Nf); %d is explained but not enforced. */
 export function isValidSmsTemplate(text: string): boolean {
-  return text.includes('%s') && (text.includes('%f') || text.includes('%.2f'));
+  return text.includes('%s') && /%(\.\d)?f/.test(text);
 }
 export const SMS_TEMPLATE_INVALID = 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả';
 
 /**
- * printf-style formatting of a template: %s station name, %d level, %f / %.Nf value (as a number with a dot,
- * the way SMS and APIs write numbers), %% a percent sign. Missing arguments leave the placeholder empty.
+ * Text as an SMS carries it in the GSM 7-bit alphabet (one segment holds 160 characters, against 70 for
+ * UCS-2): Vietnamese marks stripped, 'đ'/'Đ' → 'd'/'D' ('Trạm thuỷ văn Đồn Đạc' → 'Tram thuy van Don Dac').
  */
-export function formatSmsTemplate(
+export function toGsm7(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
+}
+
+/**
+ * printf-style formatting of a template: %s station name, %d level, %f / %.Nf value with a decimal comma (as
+ * people here read numbers: '0,62'), %% a percent sign. Missing arguments leave the placeholder empty. The
+ * e-mail of a warning uses this as it is (accents kept); the SMS goes through `formatSmsTemplate`.
+ */
+export function fillSmsTemplate(
   template: string,
   args: { station: string; level?: number | null; value: number },
 ): string {
@@ -37,9 +64,20 @@ export function formatSmsTemplate(
     if (spec === '%') return '%';
     if (spec === 's') return args.station;
     if (spec === 'd') return args.level == null ? '' : String(Math.trunc(args.level));
-    if (spec === 'f') return args.value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
-    return args.value.toFixed(Number(digits));
+    if (spec === 'f') return formatNumber(args.value, 6, 'vi', 0).replace(/\./g, '');
+    return formatNumber(args.value, Number(digits), 'vi').replace(/\./g, '');
   });
+}
+
+/**
+ * The SMS text of a template: `fillSmsTemplate`, then unaccented GSM-7 (`toGsm7`), so an accented station
+ * name does not turn the SMS into UCS-2 (70 characters a segment instead of 160).
+ */
+export function formatSmsTemplate(
+  template: string,
+  args: { station: string; level?: number | null; value: number },
+): string {
+  return toGsm7(fillSmsTemplate(template, args));
 }
 
 /** The history texts of back-office §4: status and confirmation from the delivery status. */

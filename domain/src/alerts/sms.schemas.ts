@@ -36,7 +36,13 @@ export const SmsRecipientSchema = z
   .meta({ id: 'SmsRecipient' });
 export type SmsRecipient = z.infer<typeof SmsRecipientSchema>;
 
-/** Recipient form: every field max 255 (spec); name required; phone and e-mail checked when given. */
+/** Said when a recipient has neither a phone nor an e-mail: such a recipient would never be told anything. */
+export const SMS_RECIPIENT_NO_CONTACT = 'Nhập số điện thoại hoặc e-mail để người nhận nhận được cảnh báo';
+
+/**
+ * Recipient form: every field max 255 (spec); name required; phone and e-mail checked when given, and at
+ * least one of them given (the message is put on the phone field).
+ */
 export const SmsRecipientBodySchema = z
   .object({
     name: z.string().trim().min(1).max(TEXT_MAX),
@@ -50,6 +56,7 @@ export const SmsRecipientBodySchema = z
       .optional()
       .transform((v) => (v ? v : null)),
   })
+  .refine((r) => r.phone !== null || r.email !== null, { message: SMS_RECIPIENT_NO_CONTACT, path: ['phone'] })
   .meta({ id: 'SmsRecipientBody' });
 export type SmsRecipientBody = z.input<typeof SmsRecipientBodySchema>;
 

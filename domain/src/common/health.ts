@@ -25,6 +25,8 @@ export const AppInfoSchema = z
   .object({
     /** Demo mode: the data are illustrative ('Dữ liệu minh hoạ' banner). */
     demo: z.boolean(),
+    /** Demo mode only: the demo stations' alerts also go to the real SMS gateway (DEMO_ALERTS_TO_GATEWAY). */
+    demoAlertsToGateway: z.boolean().optional(),
     timeZone: z.string(),
     version: z.string(),
     /** Base maps of the public map (configured on the server: MAP_TILES_*). */

@@ -1,13 +1,16 @@
 import {
   type Alert,
   type AlertKind,
+  type AlertTrend,
   alertMessage,
   alertThresholds,
   CAP_PUBLIC_KINDS,
   type CapMsgType,
+  fillSmsTemplate,
   formatSmsTemplate,
   nextAlertAction,
   templateTypeOf,
+  trendOf,
   type WebParameters,
 } from '@flood/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -35,6 +38,8 @@ export function toAlert(a: AlertRow, s: StationRow): Alert {
     stationKind: s.kind,
     level: a.level,
     value: a.value,
+    peakValue: a.peakValue ?? a.value,
+    trend: (a.trend as AlertTrend | null) ?? null,
     positionText: s.description,
     lat: s.latitude,
     long: s.longitude,
@@ -62,23 +67,40 @@ export interface AlertEngineDeps {
 export function createAlertEngine(deps: AlertEngineDeps) {
   const { db, bus, now } = deps;
   const chains = new Map<number, Promise<void>>();
+  /** The value and trend last announced of each open alert (this process), so small changes stay quiet. */
+  const announced = new Map<number, { value: number; trend: string | null }>();
 
-  /** Values the rules look at for a station, from the hourly rollups and the raw readings. */
-  async function observe(s: StationRow): Promise<{ kind: AlertKind; value: number }[]> {
+  /**
+   * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
+   * level is heading over the last 15 minutes (rain's trend is its change since the previous evaluation).
+   */
+  async function observe(s: StationRow): Promise<Observation[]> {
     if (s.kind === 'water') {
-      const rows = rowsOf<{ value: number; prev: number | null }>(
+      // prev: the last reading at least an hour older (the rise per hour); recent: the oldest reading of the
+      // last 15 minutes, else the one before the last (the trend: where the water is going now).
+      const rows = rowsOf<{ value: number; prev: number | null; recent: number | null }>(
         await db.execute(sql`
           with last as (select value, observed_at from readings where station_id = ${s.id} order by observed_at desc limit 1)
-          select last.value, (select r.value from readings r where r.station_id = ${s.id}
-              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev
+          select last.value,
+            (select r.value from readings r where r.station_id = ${s.id}
+              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev,
+            coalesce(
+              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
+                and r.observed_at >= last.observed_at - interval '15 minutes' order by r.observed_at asc limit 1),
+              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
+                order by r.observed_at desc limit 1)) as recent
           from last`),
       );
       const r = rows[0];
       if (!r) return [];
-      const out: { kind: AlertKind; value: number }[] = [{ kind: 'WATER_LEVEL', value: Number(r.value) }];
-      if (r.prev !== null && r.prev !== undefined)
-        out.push({ kind: 'WATER_RISE', value: Number(r.value) - Number(r.prev) });
-      return out;
+      const value = Number(r.value);
+      // The water's trend (1 cm dead band) for both kinds: a rise alert whose water now falls says 'đang xuống'.
+      const trend = r.recent === null || r.recent === undefined ? null : trendOf(value - Number(r.recent), 1);
+      if (r.prev === null || r.prev === undefined) return [{ kind: 'WATER_LEVEL', value, trend }];
+      return [
+        { kind: 'WATER_LEVEL', value, trend },
+        { kind: 'WATER_RISE', value: value - Number(r.prev), trend },
+      ];
     }
     const rows = rowsOf<{ hourly: number | null; day: number | null }>(
       await db.execute(sql`
@@ -93,25 +115,40 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     ];
   }
 
+  interface Observation {
+    kind: AlertKind;
+    value: number;
+    /** undefined: from the change since the open alert's last value. */
+    trend?: AlertTrend | null;
+  }
+
   /** Outbox rows for every recipient of an opened or escalated alert (inside the alert's transaction). */
   async function enqueue(tx: Db, alert: AlertRow, s: StationRow): Promise<number> {
     const type = templateTypeOf(alert.kind as AlertKind);
     const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
     if (!template) return 0;
     const value = alert.kind === 'WATER_LEVEL' ? alert.value / 100 : alert.value;
-    const body = formatSmsTemplate(template.template, { station: s.name, level: alert.level, value });
+    const args = { station: s.name, level: alert.level, value };
+    // The SMS in unaccented GSM-7 (one segment); the e-mail keeps the station's name as it is written.
+    const sms = formatSmsTemplate(template.template, args);
+    const email = fillSmsTemplate(template.template, args);
     const recipients = await tx.select().from(smsRecipients);
     const rows = recipients.flatMap((r) =>
       [
-        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone }] : []),
-        ...(r.email ? [{ channel: 'email' as const, recipient: r.email }] : []),
-      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name, body })),
+        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: sms }] : []),
+        ...(r.email ? [{ channel: 'email' as const, recipient: r.email, body: email }] : []),
+      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name })),
     );
     if (rows.length) await tx.insert(smsHistory).values(rows);
     return rows.length;
   }
 
-  async function evaluateKind(s: StationRow, kind: AlertKind, value: number, p: WebParameters): Promise<void> {
+  /**
+   * Applies the rules to one observed value; returns whether the alert opened or escalated (people were told).
+   * `tell: false` records the step without messages (a rise that came with a level crossing: one SMS, not two).
+   */
+  async function evaluateKind(s: StationRow, o: Observation, p: WebParameters, tell: boolean): Promise<boolean> {
+    const { kind, value } = o;
     const [open] = await db
       .select()
       .from(alerts)
@@ -128,15 +165,27 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       p.alertClearMinutes * 60_000,
       t,
     );
+    const trend: AlertTrend | null =
+      o.trend !== undefined ? o.trend : open ? trendOf(value - open.value, 0.05) : 'rising';
+    const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
     if (action.action === 'none' || action.action === 'update') {
       if (open) {
-        await db
+        const [row] = await db
           .update(alerts)
-          .set({ value, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
-          .where(eq(alerts.id, open.id));
+          .set({ value, peakValue, trend, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
+          .where(eq(alerts.id, open.id))
+          .returning();
+        // The lines say the current value and the trend: announce a change people would see (the trend, or
+        // the value moved by the clear margin since last told), not every reading's millimetre.
+        const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
+        if (row && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
+          announced.set(open.id, { value, trend });
+          bus.publish('alert', { action: 'updated', alert: toAlert(row, s) });
+        }
       }
-      return;
+      return false;
     }
+    announced.delete(open?.id ?? -1);
     let queued = 0;
     const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
     const recordCap = async (tx: Db, a: AlertRow) => {
@@ -152,12 +201,14 @@ export function createAlertEngine(deps: AlertEngineDeps) {
             stationId: s.id,
             level: action.level,
             value,
+            peakValue: value,
+            trend,
             message: alertMessage(kind, s.name, action.level, value),
             openedAt: t,
             updatedAt: t,
           })
           .returning();
-        queued = await enqueue(tx, created!, s);
+        if (tell) queued = await enqueue(tx, created!, s);
         await recordCap(tx, created!);
         return created!;
       }
@@ -167,6 +218,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         .set({
           level,
           value,
+          peakValue,
+          trend,
           message: alertMessage(kind, s.name, level, value),
           updatedAt: t,
           belowSince: null,
@@ -174,20 +227,27 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         })
         .where(eq(alerts.id, open!.id))
         .returning();
-      if (action.action === 'escalate') queued = await enqueue(tx, updated!, s);
+      if (action.action === 'escalate' && tell) queued = await enqueue(tx, updated!, s);
       await recordCap(tx, updated!);
       return updated!;
     });
     if (queued) deps.dispatcher.wake();
     const verb = { open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' }[action.action];
     bus.publish('alert', { action: verb, alert: toAlert(row, s) });
+    return action.action === 'open' || action.action === 'escalate';
   }
 
   async function evaluate(stationId: number): Promise<void> {
     const s = await findStationRow(db, stationId);
     if (s?.status !== 'active') return; // a stopped station (or none) raises no warning
     const p = await deps.webParameters();
-    for (const o of await observe(s)) await evaluateKind(s, o.kind, o.value, p);
+    // WATER_LEVEL is evaluated before WATER_RISE: when the same reading crosses a level and rises fast, the
+    // level's message is the one sent (a level says more than a rate), and the rise alert opens silently.
+    let levelTold = false;
+    for (const o of await observe(s)) {
+      const told = await evaluateKind(s, o, p, !(o.kind === 'WATER_RISE' && levelTold));
+      if (o.kind === 'WATER_LEVEL') levelTold = told;
+    }
   }
 
   /** Evaluations of one station run one after another; different stations in parallel. */

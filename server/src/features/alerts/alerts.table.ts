@@ -22,7 +22,12 @@ export const alerts = pgTable(
       .notNull()
       .references(() => stations.id, { onDelete: 'cascade' }),
     level: integer('level').notNull(),
+    /** The current value (every evaluation updates it). */
     value: doublePrecision('value').notNull(),
+    /** The value that raised it: the highest since it opened (null on rows older than the column). */
+    peakValue: doublePrecision('peak_value'),
+    /** 'rising' | 'falling' | 'steady' at the last evaluation (null: not known yet). */
+    trend: varchar('trend', { length: 8 }),
     message: text('message').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,13 +1,17 @@
+import { DEFAULT_SMS_TEMPLATES, formatSmsTemplate, SMS_RECIPIENT_NO_CONTACT } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
+import { DEMO_STATIONS } from '../demo/demo.stations';
 import { rowsOf } from '../readings/readings.repository';
 import { createDispatcher } from '../sms/dispatcher';
 import { createLogSmsGateway, type SmsGateway } from '../sms/sms.gateway';
+import { smsOutbox } from '../sms/sms.table';
 import { smsHistory } from '../sms/sms-admin.table';
+import { stations } from '../stations/stations.table';
 import { alerts } from './alerts.table';
 
 const FAILING_PHONE = '0999999999';
@@ -37,16 +41,16 @@ afterAll(() => ctx?.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function station(code: string) {
+async function station(code: string, levels: [number, number, number] = [30, 50, 70]) {
   const res = await api('POST', '/api/station', {
     code,
     name: `Trạm ${code}`,
     description: 'Đối diện Trung tâm Y tế huyện',
     lat: 21.273,
     long: 107.2896,
-    warningLevel1: 30,
-    warningLevel2: 50,
-    warningLevel3: 70,
+    warningLevel1: levels[0],
+    warningLevel2: levels[1],
+    warningLevel3: levels[2],
   });
   return res.json() as { id: number; pushKey: string };
 }
@@ -63,6 +67,17 @@ async function push(code: string, key: string, value: number, minutesAgo: number
   await ctx.app.alertEngine.idle();
 }
 
+/** The messages queued for the alerts of one station. */
+async function messagesOf(stationId: number) {
+  return (
+    await ctx.db
+      .select({ h: smsHistory })
+      .from(smsHistory)
+      .innerJoin(alerts, eq(alerts.id, smsHistory.alertId))
+      .where(eq(alerts.stationId, stationId))
+  ).map((r) => r.h);
+}
+
 /** Waits for the app's own outbox worker (it runs concurrently, as in production). */
 async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -73,9 +88,26 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000): Promise
 }
 
 describe('SMS back office', () => {
-  it('lists the two seeded templates and refuses one without %s and %f/%.2f', async () => {
+  it('seeds the default templates: unaccented GSM-7, decimal comma, one segment with the longest demo station name', async () => {
+    const list = (await api('GET', '/api/sms-template')).json() as {
+      type: keyof typeof DEFAULT_SMS_TEMPLATES;
+      template: string;
+    }[];
+    expect(Object.fromEntries(list.map((t) => [t.type, t.template]))).toEqual(DEFAULT_SMS_TEMPLATES);
+    const longest = DEMO_STATIONS.map((d) => d.name).reduce((a, b) => (b.length > a.length ? b : a));
+    for (const t of list) {
+      const text = formatSmsTemplate(t.template, { station: longest, level: 3, value: 1234.56 });
+      expect(text.length, text).toBeLessThanOrEqual(160);
+      // GSM 7-bit basic alphabet (no Vietnamese marks), numbers with a decimal comma.
+      expect(text, text).toMatch(/^[A-Za-z0-9 .,:;!?()%/+-]*$/);
+      expect(text, text).not.toMatch(/\d\.\d/);
+      if (/%\.[1-9]f/.test(t.template)) expect(text, text).toMatch(/\d,\d/);
+    }
+  });
+
+  it('lists the three seeded templates and refuses one without %s and %f/%.2f', async () => {
     const list = (await api('GET', '/api/sms-template')).json();
-    expect(list.map((t: { type: string }) => t.type)).toEqual(['FLOOD_WARNING', 'RAIN_WARNING']);
+    expect(list.map((t: { type: string }) => t.type)).toEqual(['FLOOD_WARNING', 'RAIN_WARNING', 'WATER_RISE']);
     const bad = await api('PUT', `/api/sms-template/${list[0].id}`, { template: 'Tram %s cap %d' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual([
@@ -99,6 +131,18 @@ describe('SMS back office', () => {
         .fields.map((f: { field: string }) => f.field)
         .sort(),
     ).toEqual(['email', 'name', 'phone']);
+  });
+
+  it('refuses a recipient with neither phone nor e-mail (it would receive nothing)', async () => {
+    for (const body of [{ name: 'Không liên lạc' }, { name: 'Không liên lạc', phone: '', email: '' }]) {
+      const res = await api('POST', '/api/sms-user', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'phone', message: SMS_RECIPIENT_NO_CONTACT }]);
+    }
+    const r = await api('POST', '/api/sms-user', { name: 'Tạm', email: 'tam2@bache.local' });
+    const cleared = await api('PUT', `/api/sms-user/${r.json().id}`, { name: 'Tạm', email: '' });
+    expect(cleared.statusCode).toBe(400);
+    expect((await api('DELETE', `/api/sms-user/${r.json().id}`)).statusCode).toBe(200);
   });
 });
 
@@ -128,8 +172,8 @@ describe('alert engine and dispatch', () => {
       );
     await until(settled);
     expect(sent.sort()).toEqual([
-      '0912000001|LU: Trạm F01024 cap 2, 0.62 m',
-      '0912000002|LU: Trạm F01024 cap 2, 0.62 m',
+      '0912000001|LU: Tram F01024 cap 2, 0,62 m',
+      '0912000002|LU: Tram F01024 cap 2, 0,62 m',
     ]);
 
     // The failing number is retried up to DISPATCH_MAX_ATTEMPTS, then FAILED; the others are SUCCESS.
@@ -171,6 +215,91 @@ describe('alert engine and dispatch', () => {
     const rows = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.level).toBe(3);
+  });
+
+  it('a fast rise that also crosses a level sends one message per recipient: the level one', async () => {
+    const s = await station('F01050');
+    await push('F01050', s.pushKey, 16, 65);
+    await push('F01050', s.pushKey, 61, 2); // +45 cm in an hour, and past level II
+    const rows = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    expect(rows.map((r) => r.kind).sort()).toEqual(['WATER_LEVEL', 'WATER_RISE']);
+    const queued = await messagesOf(s.id);
+    // 3 phones + 1 e-mail, once: not a second 'muc nuoc 45 m' message from the rise.
+    expect(queued).toHaveLength(4);
+    for (const q of queued)
+      expect(q.body).toBe(q.channel === 'sms' ? 'LU: Tram F01050 cap 2, 0,61 m' : 'LU: Trạm F01050 cap 2, 0,61 m');
+  });
+
+  it('a fast rise below every level sends the rise template: a rate in cm/gio, not a water level', async () => {
+    const s = await station('F01051', [300, 400, 500]);
+    await push('F01051', s.pushKey, 16, 65);
+    await push('F01051', s.pushKey, 61, 2);
+    const [rise] = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    expect(rise).toMatchObject({ kind: 'WATER_RISE', level: 1, value: 45 });
+    const queued = await messagesOf(s.id);
+    expect(queued).toHaveLength(4);
+    for (const q of queued.filter((m) => m.channel === 'sms')) {
+      expect(q.body).toBe(formatSmsTemplate(DEFAULT_SMS_TEMPLATES.WATER_RISE, { station: 'Trạm F01051', value: 45 }));
+      expect(q.body).toContain('NUOC LEN NHANH: Tram F01051, nuoc len 45 cm/gio');
+    }
+    for (const q of queued) expect(q.body).not.toContain('muc nuoc');
+    const line = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' }))
+      .json()
+      .find((a: { stationCode: string }) => a.stationCode === 'F01051');
+    expect(line).toMatchObject({ kind: 'WATER_RISE', value: 45, peakValue: 45, trend: 'rising' });
+  });
+
+  it('a warning held after the level falls carries its peak, the current value and the trend', async () => {
+    const s = await station('F01052');
+    await push('F01052', s.pushKey, 10, 70);
+    await push('F01052', s.pushKey, 75, 20); // level III
+    // Below level III, but the 30-minute hold keeps it open; 35 cm above the hour before, yet falling now.
+    const events: { action: string; alert: { stationCode: string; kind: string; value: number; trend: string } }[] = [];
+    const off = bus.subscribe((e) => {
+      if (e.type === 'alert') events.push(e.data as never);
+    });
+    await push('F01052', s.pushKey, 45, 3);
+    await push('F01052', s.pushKey, 43, 2); // still falling, 2 cm: nothing new to tell
+    off();
+    // The banner refreshes on alert events: the current value and trend are announced, once.
+    expect(
+      events
+        .filter((e) => e.alert.stationCode === 'F01052' && e.alert.kind === 'WATER_LEVEL' && e.action === 'updated')
+        .map((e) => e.alert),
+    ).toEqual([expect.objectContaining({ value: 45, trend: 'falling' })]);
+    const active = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json() as {
+      stationCode: string;
+      kind: string;
+      level: number;
+      value: number;
+      peakValue: number;
+      trend: string;
+    }[];
+    expect(active.find((a) => a.stationCode === 'F01052' && a.kind === 'WATER_LEVEL')).toMatchObject({
+      level: 3,
+      peakValue: 75,
+      value: 43,
+      trend: 'falling',
+    });
+  });
+
+  it('the alerts of a demo station reach only the log gateway, never the real one', async () => {
+    const s = await station('F01053');
+    await ctx.db.update(stations).set({ demo: true }).where(eq(stations.id, s.id));
+    sent = [];
+    await push('F01053', s.pushKey, 62, 2);
+    const [alert] = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    const settled = async () =>
+      (await ctx.db.select().from(smsHistory).where(eq(smsHistory.alertId, alert!.id))).every(
+        (h) => h.status !== 'PENDING',
+      );
+    await until(settled);
+    expect(sent.filter((m) => m.includes('F01053'))).toEqual([]);
+    const logged = await ctx.db.select().from(smsOutbox);
+    const mine = logged.filter((m) => m.body.includes('F01053'));
+    // Every phone, the failing one included (the log gateway does not fail), went to the log.
+    expect(mine.map((m) => m.phone).sort()).toEqual(['0912000001', '0912000002', FAILING_PHONE]);
+    expect(mine.every((m) => m.gateway === 'log')).toBe(true);
   });
 
   it('old readings (an import of history) raise no alert', async () => {

@@ -72,6 +72,14 @@ async function push(code: string, key: string, value: number, minutesAgo = 1) {
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 
 describe('CAP 1.2 feed', () => {
+  it('an empty feed is updated as of now, not 1970', async () => {
+    const body = (await get('/api/cap')).body;
+    expect(all(body, 'entry')).toHaveLength(0);
+    const updated = one(body, 'updated')!;
+    expect(updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00$/);
+    expect(Math.abs(Date.parse(updated) - clockMs)).toBeLessThan(2000);
+  });
+
   it('records Alert, Update and Cancel as a water level opens, escalates and clears', async () => {
     const s = await station('F01024', 21.273, 107.2896);
     await push('F01024', s.pushKey, 62, 3); // level II: Alert
@@ -92,6 +100,10 @@ describe('CAP 1.2 feed', () => {
     expect(entries).toHaveLength(3);
     expect(entries.map((e) => /<category term="(\w+)"\/>/.exec(e)?.[1])).toEqual(['Cancel', 'Update', 'Alert']);
     expect(one(entries[2]!, 'title')).toBe('Trạm F01024: mực nước đạt báo động cấp II (0,62 m)');
+    // The Cancel says the level was left, with the value now (it read 'Hết cảnh báo – …: mực nước đạt …').
+    expect(one(entries[0]!, 'title')).toBe(
+      'Hết cảnh báo – Trạm F01024: mực nước đã xuống dưới báo động cấp III, hiện 0,20 m',
+    );
     links = entries.map((e) => /href="([^"]+)"/.exec(e)![1]!);
     for (const l of links) expect(l).toMatch(/^https:\/\/canhbao\.bache\.example\.vn\/api\/cap\/\d+\.xml$/);
   });

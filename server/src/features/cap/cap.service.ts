@@ -22,8 +22,9 @@ export function createCapService(deps: {
   return {
     /** The Atom index of the last 30 days, newest first. */
     async feed(baseUrl: string): Promise<string> {
-      const since = new Date(deps.now().getTime() - FEED_DAYS * 86_400_000);
-      return renderCapFeed(await recentCapMessages(deps.db, since, FEED_MAX), { ...deps.settings, baseUrl });
+      const now = deps.now();
+      const since = new Date(now.getTime() - FEED_DAYS * 86_400_000);
+      return renderCapFeed(await recentCapMessages(deps.db, since, FEED_MAX), { ...deps.settings, baseUrl }, now);
     },
     /** One CAP message as XML; null when it does not exist. */
     async message(id: number, baseUrl: string): Promise<string | null> {

@@ -127,11 +127,12 @@ export function renderCapAlert(
   )}\n`;
 }
 
-/** The Atom index of recent CAP messages (the 'CAP feed' that aggregators poll). */
-export function renderCapFeed(items: CapMessageFull[], s: CapSettings): string {
-  const updated = items[0]
-    ? formatIsoWithOffset(items[0].message.sentAt, s.timeZone)
-    : formatIsoWithOffset(new Date(0), 'UTC');
+/**
+ * The Atom index of recent CAP messages (the 'CAP feed' that aggregators poll). Its `updated` is the newest
+ * message's time; an empty feed is up to date as of `now` (not 1970).
+ */
+export function renderCapFeed(items: CapMessageFull[], s: CapSettings, now: Date): string {
+  const updated = formatIsoWithOffset(items[0]?.message.sentAt ?? now, s.timeZone);
   const entry = (full: CapMessageFull) => {
     const { message: m, alert: a, station: st } = full;
     const texts = capInfoTexts({

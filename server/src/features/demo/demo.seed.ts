@@ -38,6 +38,7 @@ export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean; re
       warningLowWater: water ? Math.round((s.base ?? 0) * 0.5) : null,
       pushKey: randomToken(18),
       userId: null,
+      demo: true,
     });
     const values = water
       ? riverLevels(rain, s.base!, s.gain!, rnd)
@@ -50,4 +51,21 @@ export async function seedDemo(db: Db, now: Date): Promise<{ seeded: boolean; re
     for (let i = 0; i < rows.length; i += 5000) total += (await insertReadingsBatch(db, rows.slice(i, i + 5000))).size;
   }
   return { seeded: true, readings: total };
+}
+
+/**
+ * The notice printed at every start in demo mode: what the simulator does, where the demo alerts' messages
+ * go, and how to turn it off — so nobody runs a real district on invented readings without knowing.
+ */
+export function demoNotice(intervalSeconds: number, alertsToGateway: boolean): string {
+  const where = alertsToGateway
+    ? 'cảnh báo của trạm minh hoạ được GỬI THẬT qua SMS_GATEWAY/SMTP (DEMO_ALERTS_TO_GATEWAY=true) / demo alerts ARE SENT through the real gateway'
+    : 'cảnh báo của trạm minh hoạ chỉ ghi vào nhật ký, không gửi SMS/e-mail thật / demo alerts go to the log only';
+  return [
+    '*** CHẾ ĐỘ MINH HOẠ ĐANG BẬT / DEMO MODE IS ON (DEMO=true) ***',
+    `  Trạm minh hoạ nhận số liệu giả mỗi ${intervalSeconds} giây; trạm thật không bị ghi / demo stations get simulated readings every ${intervalSeconds} s; real stations are never written`,
+    `  ${where}`,
+    '  Đặt DEMO=0 khi vận hành thật / set DEMO=0 in production',
+    '',
+  ].join('\n');
 }

@@ -9,8 +9,10 @@ import { DEMO_STATIONS } from './demo.stations';
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * While the server runs in demo mode, each station sends a new reading every interval through the real
- * push call (HTTP, with its key), like a data logger would. Returns a stopper.
+ * While the server runs in demo mode, each demo station (the ones the demo seed created, `stations.demo`)
+ * sends a new reading every interval through the real push call (HTTP, with its key), like a data logger
+ * would. A station staff added for a real logger is never touched: its readings are its logger's alone.
+ * Returns a stopper.
  */
 export function startDemoSimulator(opts: {
   db: Db;
@@ -25,7 +27,7 @@ export function startDemoSimulator(opts: {
   let shower = 0;
 
   async function tick(): Promise<void> {
-    const stations = await allStations(opts.db);
+    const stations = (await allStations(opts.db)).filter((s) => s.demo);
     const latest = new Map(
       [...(await latestValues(opts.db, 'water')), ...(await latestValues(opts.db, 'rain'))].map((v) => [
         v.stationId,

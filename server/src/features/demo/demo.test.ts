@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { latestValues } from '../readings/readings.repository';
-import { allStations } from '../stations/stations.repository';
-import { seedDemo } from './demo.seed';
+import { allStations, insertStation } from '../stations/stations.repository';
+import { demoNotice, seedDemo } from './demo.seed';
 import { startDemoSimulator } from './demo.simulator';
 
 const NOW = new Date();
@@ -58,7 +58,23 @@ describe('demo data', () => {
 });
 
 describe('demo simulator', () => {
-  it('pushes a new reading per station through the real push call', async () => {
+  it('pushes a new reading per demo station through the real push call, and never into a real station', async () => {
+    // A station staff added for a real data logger, while demo mode is on.
+    await insertStation(ctx.db, {
+      code: 'F01099',
+      name: 'Trạm thật',
+      description: 'Cầu Ba Chẽ',
+      kind: 'water',
+      latitude: 21.27,
+      longitude: 107.29,
+      warningLevel1: 30,
+      warningLevel2: 50,
+      warningLevel3: 70,
+      warningLowWater: null,
+      pushKey: 'real-logger-key',
+      userId: null,
+    });
+    expect((await allStations(ctx.db)).filter((s) => s.demo)).toHaveLength(13);
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const pushed: string[] = [];
     const stop = startDemoSimulator({
@@ -86,5 +102,16 @@ describe('demo simulator', () => {
       pushed.filter((u) => u.includes('/api/receive-rain?stationCode=F00001')),
       pushed.join('\n'),
     ).not.toHaveLength(0);
+    expect(pushed.filter((u) => u.includes('F01099'))).toEqual([]);
+    const real = (await allStations(ctx.db)).find((s) => s.code === 'F01099')!;
+    expect((await latestValues(ctx.db, 'water')).find((v) => v.stationId === real.id)).toBeUndefined();
+  });
+
+  it('says at start that demo mode is on, what it writes and where its alerts go', () => {
+    const logOnly = demoNotice(60, false);
+    expect(logOnly).toContain('CHẾ ĐỘ MINH HOẠ ĐANG BẬT / DEMO MODE IS ON');
+    expect(logOnly).toContain('trạm thật không bị ghi');
+    expect(logOnly).toContain('chỉ ghi vào nhật ký');
+    expect(demoNotice(60, true)).toContain('GỬI THẬT');
   });
 });

@@ -18,9 +18,10 @@ export function mapTilesOf(config: Config): MapTiles {
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
   demo: boolean;
+  demoAlertsToGateway?: boolean;
   timeZone: string;
   mapTiles: MapTiles;
-}> = async (app, { database, demo, timeZone, mapTiles }) => {
+}> = async (app, { database, demo, demoAlertsToGateway = false, timeZone, mapTiles }) => {
   app.get('/api/app-info', {
     config: { access: 'public' },
     schema: {
@@ -28,7 +29,13 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       summary: 'Thông tin cài đặt (chế độ minh hoạ, múi giờ, bản đồ nền)',
       response: { 200: AppInfoSchema },
     },
-    handler: async () => ({ demo, timeZone, version: VERSION, mapTiles }),
+    handler: async () => ({
+      demo,
+      demoAlertsToGateway: demo && demoAlertsToGateway,
+      timeZone,
+      version: VERSION,
+      mapTiles,
+    }),
   });
 
   app.get('/api/health', {

@@ -17,6 +17,11 @@ export interface DispatcherOptions {
   pollMs?: number;
   /** A claimed message not finished within this time is claimed again (its sender died). */
   lockMs?: number;
+  /**
+   * Where the messages of a demo station's alerts go (the log gateways), unless DEMO_ALERTS_TO_GATEWAY: a
+   * simulated flood must never reach a real phone. Unset = like every other message.
+   */
+  demo?: { sms: SmsGateway; email: EmailGateway };
 }
 
 interface Claimed {
@@ -26,6 +31,8 @@ interface Claimed {
   body: string;
   attempts: number;
   alertId: number | null;
+  /** The alert's station is a demo station. */
+  demo: boolean;
 }
 
 /**
@@ -52,17 +59,25 @@ export function createDispatcher(opts: DispatcherOptions) {
         where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
         order by id limit 50 for update skip locked
       )
-      returning id, channel, recipient, body, attempts, alert_id as "alertId"`);
+      returning id, channel, recipient, body, attempts, alert_id as "alertId",
+        coalesce((select s.demo from alerts a join stations s on s.id = a.station_id
+          where a.id = sms_history.alert_id), false) as demo`);
     return rowsOf<Claimed>(result);
   }
 
   async function deliver(m: Claimed): Promise<void> {
     const key = `sms-history-${m.id}`;
+    const gateways = m.demo && opts.demo ? opts.demo : opts;
     try {
       if (m.channel === 'sms') {
-        await opts.sms.send({ to: m.recipient, body: m.body, purpose: 'FLOOD_WARNING', id: key });
+        await gateways.sms.send({ to: m.recipient, body: m.body, purpose: 'FLOOD_WARNING', id: key });
       } else {
-        await opts.email.send({ to: m.recipient, subject: 'Cảnh báo lũ, mưa – huyện Ba Chẽ', body: m.body, id: key });
+        await gateways.email.send({
+          to: m.recipient,
+          subject: 'Cảnh báo lũ, mưa – huyện Ba Chẽ',
+          body: m.body,
+          id: key,
+        });
       }
       await opts.db.execute(
         sql`update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null where id = ${m.id}`,

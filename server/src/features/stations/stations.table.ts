@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, integer, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table';
 
 /** Rain (F00…) and water-level (F01…) stations. Levels in centimetres; coordinates with their real meaning. */
@@ -24,6 +33,8 @@ export const stations = pgTable(
      * 'deleted': readings gone, the row kept only behind the CAP messages it once published (issue #18).
      */
     status: varchar('status', { length: 16 }).$type<'active' | 'inactive' | 'deleted'>().notNull().default('active'),
+    /** A station of the demo seed: the only ones the demo simulator feeds; its alerts reach only the log gateway. */
+    demo: boolean('demo').notNull().default(false),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

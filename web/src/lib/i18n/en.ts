@@ -13,6 +13,10 @@ export const en: Messages = {
   demo: {
     title: 'Demo data',
     text: 'the stations and readings shown here are illustrative, not real observations.',
+    staff:
+      'Demo mode is on (DEMO): the demo stations get simulated readings periodically, real stations are never written; alerts of demo stations go to the log only, no real SMS or e-mail. Set DEMO=0 in production.',
+    staffRealSms:
+      'Demo mode is on (DEMO): the demo stations get simulated readings periodically, real stations are never written; alerts of demo stations ARE SENT as real SMS and e-mail (DEMO_ALERTS_TO_GATEWAY). Set DEMO=0 in production.',
   },
   page: {
     dashboard: 'Home',
@@ -604,6 +608,7 @@ export const en: Messages = {
     disconnected: 'Disconnected',
     reconnecting: 'Reconnecting…',
     alertFlood: 'Flood warning – {{level}}',
+    alertRise: 'Rapid rise warning – {{level}}',
     alertRain: 'Heavy rain warning – {{level}}',
     alertFlashFlood: 'Flash-flood warning – {{level}}',
     alertSilent: 'Station not reporting',

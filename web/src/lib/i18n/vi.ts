@@ -19,6 +19,10 @@ export const vi = {
   demo: {
     title: 'Dữ liệu minh hoạ',
     text: 'các trạm đo và số liệu trên cổng này là dữ liệu minh hoạ, không phải số liệu quan trắc thật.',
+    staff:
+      'Chế độ minh hoạ đang bật (DEMO): các trạm minh hoạ nhận số liệu giả định kỳ, trạm thật không bị ghi; cảnh báo của trạm minh hoạ chỉ ghi vào nhật ký, không gửi SMS, e-mail thật. Đặt DEMO=0 khi vận hành thật.',
+    staffRealSms:
+      'Chế độ minh hoạ đang bật (DEMO): các trạm minh hoạ nhận số liệu giả định kỳ, trạm thật không bị ghi; cảnh báo của trạm minh hoạ ĐƯỢC GỬI SMS, e-mail THẬT (DEMO_ALERTS_TO_GATEWAY). Đặt DEMO=0 khi vận hành thật.',
   },
   page: {
     dashboard: 'Trang chủ',
@@ -611,6 +615,7 @@ export const vi = {
     disconnected: 'Mất kết nối',
     reconnecting: 'Đang kết nối lại…',
     alertFlood: 'Cảnh báo lũ – {{level}}',
+    alertRise: 'Cảnh báo nước lên nhanh – {{level}}',
     alertRain: 'Cảnh báo mưa lớn – {{level}}',
     alertFlashFlood: 'Cảnh báo lũ quét – {{level}}',
     alertSilent: 'Trạm mất kết nối',

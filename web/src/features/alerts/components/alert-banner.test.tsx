@@ -15,6 +15,8 @@ const WATER: Alert = {
   stationKind: 'water',
   level: 2,
   value: 62,
+  peakValue: 62,
+  trend: 'rising',
   positionText: 'Cầu Ba Chẽ',
   lat: 21.27,
   long: 107.29,
@@ -33,6 +35,8 @@ const RAIN: Alert = {
   stationKind: 'rain',
   level: 1,
   value: 52.5,
+  peakValue: 52.5,
+  trend: 'steady',
   positionText: 'UBND xã Nam Sơn',
   message: 'Mưa to tại Trạm Nam Sơn',
 };
@@ -57,28 +61,45 @@ describe('alert banner', () => {
 
     const water = within(screen.getByTestId('alert-F01024'));
     expect(water.getByText('Cấp II')).toBeTruthy();
-    expect(water.getByText('Mực nước tại Trạm Ba Chẽ đạt báo động cấp II')).toBeTruthy();
-    expect(water.getByText('0,62 m')).toBeTruthy();
+    expect(water.getByText('Trạm Ba Chẽ: mực nước đạt báo động cấp II')).toBeTruthy();
+    expect(water.getByText('đỉnh 0,62 m · hiện 0,62 m · đang lên · từ 04/03/2026 08:00')).toBeTruthy();
     expect(water.getByText('Cầu Ba Chẽ')).toBeTruthy();
     expect(water.getByRole('link', { name: 'Xem bản đồ' }).getAttribute('href')).toBe('/maps?station=F01024');
     expect((water.getByText('Cấp II') as HTMLElement).style.background).toBe('rgb(251, 140, 0)');
 
     const rain = within(screen.getByTestId('alert-F00012'));
     expect(rain.getByText('Cấp I')).toBeTruthy();
-    expect(rain.getByText('Mưa to tại Trạm Nam Sơn')).toBeTruthy();
-    expect(rain.getByText('52,5 mm/h')).toBeTruthy();
+    expect(rain.getByText('Trạm Nam Sơn: mưa to')).toBeTruthy();
+    expect(rain.getByText('đỉnh 52,5 mm/giờ · hiện 52,5 mm/giờ · ít thay đổi · từ 04/03/2026 08:00')).toBeTruthy();
     expect(rain.getByText('UBND xã Nam Sơn')).toBeTruthy();
     expect(rain.getByRole('link', { name: 'Xem bản đồ' }).getAttribute('href')).toBe('/maps?station=F00012');
     expect((rain.getByText('Cấp I') as HTMLElement).style.background).toBe('rgb(253, 216, 53)');
   });
 
-  it('does not repeat a value the message already gives', async () => {
-    const quoted = { ...WATER, message: 'Trạm Ba Chẽ: mực nước đạt báo động cấp II (0,62 m)' };
-    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [quoted]) : jsonResponse(404, {})));
+  it('a warning held after the level fell labels its peak and the current value, and a rise reads as a rate', async () => {
+    const held = { ...WATER, level: 3, peakValue: 332, value: 118, trend: 'falling' as const };
+    const rise = {
+      ...WATER,
+      id: 13,
+      kind: 'WATER_RISE' as const,
+      stationCode: 'F01025',
+      level: 1,
+      peakValue: 169,
+      value: -3,
+      trend: 'falling' as const,
+    };
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [held, rise]) : jsonResponse(404, {})));
     renderWithProviders(<AlertBanner />);
     const line = await screen.findByTestId('alert-F01024');
-    expect(line.textContent?.match(/0,62 m/g)).toHaveLength(1);
-    expect(within(line).getByText('Cấp II')).toBeTruthy();
+    // It read '… cấp III (3,32 m) 1,18 m' while the station said 'Thấp'.
+    expect(within(line).getByText('đỉnh 3,32 m · hiện 1,18 m · đang xuống · từ 04/03/2026 08:00')).toBeTruthy();
+    const riseLine = screen.getByTestId('alert-F01025');
+    expect(within(riseLine).getByText('Trạm Ba Chẽ: nước lên nhanh')).toBeTruthy();
+    // It read 'nước lên nhanh 169 cm/giờ 1,69 m'.
+    expect(
+      within(riseLine).getByText('đỉnh 169 cm/giờ · hiện -3 cm/giờ · đang xuống · từ 04/03/2026 08:00'),
+    ).toBeTruthy();
+    expect(riseLine.textContent).not.toMatch(/\d m\b/);
   });
 
   it('renders nothing when no warning is open', async () => {

@@ -1,7 +1,8 @@
 import { WarningFilled } from '@ant-design/icons';
-import { type Alert, formatNumberVi, formatWaterLevel, WATER_MARKER_COLOURS } from '@flood/domain';
+import { type Alert, alertDetails, alertHeadline, type Language, WATER_MARKER_COLOURS } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 import { textOn } from '../../stations/components/reading-colours';
 import { useActiveAlerts } from '../api/alerts-api';
 
@@ -11,11 +12,16 @@ const LEVEL_COLOURS: Record<number, string> = {
   3: WATER_MARKER_COLOURS.level3,
 };
 
-/** The measured value with its unit: water in metres ('0,62 m'), rain in mm ('45,5 mm/h', '120,0 mm'). */
-export function alertValueText(alert: Alert): string | null {
-  if (alert.kind === 'STATION_SILENT') return null;
-  if (alert.stationKind === 'water') return `${formatWaterLevel(alert.value)} m`;
-  return `${formatNumberVi(alert.value, 1)} ${alert.kind === 'RAIN_INTENSITY' ? 'mm/h' : 'mm'}`;
+/**
+ * The labelled values of a line in the reader's language: the value that raised it and the current one, the
+ * trend and since when ('đỉnh 3,32 m · hiện 1,18 m · đang xuống · từ 22/11/2026 14:05'). A warning stays a
+ * while after the value falls, so the line must not read its worst moment as the present.
+ */
+export function alertValueText(alert: Alert, lang: Language): string {
+  // Each labelled part stays whole on a narrow phone ('đỉnh 3,32 m'); the line breaks only between parts.
+  return alertDetails(alert, lang, DISTRICT_TIME_ZONE)
+    .map((part) => part.replaceAll(' ', '\u00a0'))
+    .join(' · ');
 }
 
 /** The level badge: Cấp I yellow, Cấp II orange, Cấp III red. */
@@ -31,7 +37,8 @@ function LevelBadge({ level }: { level: number }) {
 
 /** The open warnings under the header, one line each (wrapping on small screens); nothing when all is calm. */
 export function AlertBanner() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const { data } = useActiveAlerts();
   if (!data?.length) return null;
   return (
@@ -44,15 +51,13 @@ export function AlertBanner() {
     >
       <ul className="alert-list">
         {data.map((alert) => {
-          const value = alertValueText(alert);
-          // The server's sentence often quotes the value already: do not say it twice.
-          const showValue = value !== null && !alert.message.includes(value);
+          const value = alertValueText(alert, lang);
           return (
             <li key={alert.id} className="alert-line" data-testid={`alert-${alert.stationCode}`}>
               <WarningFilled aria-hidden className="alert-icon" />
               <LevelBadge level={alert.level} />
-              <span className="alert-message">{alert.message}</span>
-              {showValue && <span className="alert-value">{value}</span>}
+              <span className="alert-message">{alertHeadline(alert.kind, alert.stationName, alert.level, lang)}</span>
+              <span className="alert-value">{value}</span>
               {alert.positionText && <span className="alert-position">{alert.positionText}</span>}
               <Link className="alert-link" to={`/maps?station=${encodeURIComponent(alert.stationCode)}`}>
                 {t('alerts.viewMap')}

@@ -11,6 +11,8 @@ const alert = (id: number, level: number, over: Partial<Alert> = {}): Alert => (
   stationKind: 'water',
   level,
   value: 60,
+  peakValue: 60,
+  trend: 'steady',
   positionText: 'Đối diện Trung tâm Y tế huyện',
   lat: 21.27,
   long: 107.29,

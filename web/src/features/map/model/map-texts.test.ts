@@ -85,6 +85,8 @@ describe('warning toast text', () => {
     stationKind: 'water',
     level: 2,
     value: 62,
+    peakValue: 62,
+    trend: 'rising',
     positionText: 'Đối diện Trung tâm Y tế huyện Ba Chẽ',
     lat: 21.273,
     long: 107.2896,
@@ -98,22 +100,41 @@ describe('warning toast text', () => {
     expect(alertToastText(vi, alert, 'vi')).toEqual({
       title: 'Cảnh báo lũ – Cấp II',
       description:
-        'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m). Vị trí: Đối diện Trung tâm Y tế huyện Ba Chẽ',
+        'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II · đỉnh 0,62 m · hiện 0,62 m · đang lên · từ 23/11/2026 07:00. Vị trí: Đối diện Trung tâm Y tế huyện Ba Chẽ',
     });
     const english = alertToastText(en, alert, 'en');
     expect(english.title).toBe('Flood warning – Level II');
-    expect(english.description).toContain('water level at alarm level II (0.62 m)');
+    expect(english.description).toContain('water level at alarm level II · peak 0.62 m · now 0.62 m · rising');
     expect(english.description).toContain('Location: Đối diện Trung tâm Y tế huyện Ba Chẽ');
   });
 
-  it('rain warnings say so', () => {
+  it('rain warnings say so, with the peak apart from the current value and one unit per language', () => {
     const rain = {
       ...alert,
       kind: 'RAIN_INTENSITY' as const,
       stationKind: 'rain' as const,
       level: 1,
+      value: 0,
+      peakValue: 11.1,
+      trend: 'falling' as const,
       positionText: '',
     };
-    expect(alertToastText(vi, rain, 'vi')).toEqual({ title: 'Cảnh báo mưa lớn – Cấp I', description: rain.message });
+    expect(alertToastText(vi, rain, 'vi')).toEqual({
+      title: 'Cảnh báo mưa lớn – Cấp I',
+      description: 'Trạm Trung tâm Y tế: mưa to · đỉnh 11,1 mm/giờ · hiện 0,0 mm/giờ · đang giảm · từ 23/11/2026 07:00',
+    });
+    // It said 'heavy rain, 0.0 mm/hour' (the current value as if it were the warning's).
+    expect(alertToastText(en, rain, 'en').description).toBe(
+      'Trạm Trung tâm Y tế: heavy rain · peak 11.1 mm/h · now 0.0 mm/h · easing · since 23/11/2026 07:00',
+    );
+  });
+
+  it('a fast rise is titled as one and reads as a rate, never as a level in metres', () => {
+    const rise = { ...alert, kind: 'WATER_RISE' as const, level: 1, value: 169, peakValue: 169, positionText: '' };
+    const text = alertToastText(vi, rise, 'vi');
+    expect(text.title).toBe('Cảnh báo nước lên nhanh – Cấp I');
+    expect(text.description).toBe(
+      'Trạm Trung tâm Y tế: nước lên nhanh · đỉnh 169 cm/giờ · hiện 169 cm/giờ · đang lên · từ 23/11/2026 07:00',
+    );
   });
 });

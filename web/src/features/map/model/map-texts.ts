@@ -1,7 +1,7 @@
 import type { Language } from '@flood/domain';
 import {
   type Alert,
-  alertMessageEn,
+  alertLine,
   cmToM,
   DISCONNECTED_LABEL,
   formatNumber,
@@ -12,6 +12,7 @@ import {
   WATER_STATUS_LABELS,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
+import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 
 /** A number as the reader's language writes it: '1,25' in Vietnamese, '1.25' in English. */
 export function formatMapNumber(value: number, decimals: number, lang: Language): string {
@@ -60,17 +61,19 @@ export function readingStatusText(reading: StationReading, lang: Language): stri
 
 const ALERT_TITLE_KEYS: Record<Alert['kind'], string> = {
   WATER_LEVEL: 'map.alertFlood',
-  WATER_RISE: 'map.alertFlood',
+  WATER_RISE: 'map.alertRise',
   RAIN_INTENSITY: 'map.alertRain',
   RAIN_24H: 'map.alertFlashFlood',
   STATION_SILENT: 'map.alertSilent',
 };
 
-/** The warning toast of an alert: what and which level as the title; the server's sentence and where it is. */
+/**
+ * The warning toast of an alert: what and which level as the title; the alert line in the reader's language
+ * (the value that raised it, the current one, the trend and since when) and where it is.
+ */
 export function alertToastText(t: TFunction, alert: Alert, lang: Language): { title: string; description: string } {
   const level = t(`alerts.level${Math.min(3, Math.max(1, alert.level))}`);
-  const message =
-    lang === 'en' ? alertMessageEn(alert.kind, alert.stationName, alert.level, alert.value) : alert.message;
+  const message = alertLine(alert, lang, DISTRICT_TIME_ZONE);
   const position = alert.positionText.trim();
   return {
     title: t(ALERT_TITLE_KEYS[alert.kind], { level }),

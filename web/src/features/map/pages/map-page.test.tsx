@@ -78,6 +78,8 @@ const alert: Alert = {
   stationKind: 'water',
   level: 2,
   value: 62,
+  peakValue: 62,
+  trend: 'rising',
   positionText: 'Đối diện Trung tâm Y tế huyện',
   lat: 21.273,
   long: 107.2896,

@@ -1,5 +1,5 @@
 import '../../../test/setup';
-import type { SmsRecipient } from '@flood/domain';
+import { SMS_RECIPIENT_NO_CONTACT, type SmsRecipient } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
@@ -33,6 +33,10 @@ describe('SMS recipients', () => {
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(await screen.findByText('Trường này là bắt buộc')).toBeTruthy();
     type('recipient-name', ' Người nhận thử ');
+    // Neither phone nor e-mail: such a recipient would silently receive nothing (issue #18, item 21).
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    expect(await screen.findByText(SMS_RECIPIENT_NO_CONTACT)).toBeTruthy();
+    expect(calls(fetchMock, 'POST')).toHaveLength(0);
     type('recipient-phone', '12');
     fireEvent.click(screen.getByTestId('recipient-submit'));
     expect(await screen.findByText('Số điện thoại không hợp lệ')).toBeTruthy();
