@@ -103,7 +103,7 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
       ...(allLevels.length ? { max: ({ max }: { max: number }) => waterAxisMax(max, allLevels) } : {}),
     },
     dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [{ type: 'inside' }],
-    series: series.map((s) => {
+    series: series.map((s, index) => {
       const data = s.points.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]);
       if (kind === 'rain') return { type: 'bar' as const, name: s.stationName, data, barMaxWidth: 18 };
       const levels = levelsInMetres(s);
@@ -121,7 +121,11 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
                 name: levelLabel(t, i + 1, s.stationName, several),
                 yAxis: m,
                 lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
-                label: { formatter: levelLabel(t, i + 1, s.stationName, several), position: 'insideEndTop' as const },
+                // Every other station's labels at the left end, so two stations' close levels do not overprint.
+                label: {
+                  formatter: levelLabel(t, i + 1, s.stationName, several),
+                  position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
+                },
               })),
             }
           : undefined,
