@@ -48,6 +48,32 @@ export function indexColumn<T>(page: number, pageSize: number): TableColumnType<
 }
 
 /**
+ * The table's columns with `ellipsis` drawn by a bounded box of their own (at most the column's width, the whole
+ * text in its title): in a table laid out by its content, antd's ellipsis cells never wrap and would take their
+ * whole text's width from the other columns.
+ */
+export function boundedEllipsis<T>(columns: TableProps<T>['columns']): TableProps<T>['columns'] {
+  return columns?.map((column) => {
+    if (!column.ellipsis) return column;
+    const maxWidth = typeof column.width === 'number' ? column.width : 200;
+    const { render } = column as TableColumnType<T>;
+    return {
+      ...column,
+      ellipsis: false,
+      render: (value: unknown, row: T, index: number) => {
+        const shown = (render ? render(value, row, index) : value) as ReactNode;
+        const text = typeof shown === 'string' || typeof shown === 'number' ? String(shown) : undefined;
+        return (
+          <span className="cell-ellipsis" style={{ maxWidth }} title={text}>
+            {shown}
+          </span>
+        );
+      },
+    } as TableColumnType<T>;
+  });
+}
+
+/**
  * Every back-office table: antd Table with server-side pagination; the pager shows only when the rows
  * do not fit on one page (spec §9), and the table scrolls sideways inside its card on small screens.
  */
@@ -80,11 +106,14 @@ export function DataTable<T extends object>({
       data-testid={testId}
       aria-label={ariaLabel}
       dataSource={rows as T[]}
-      columns={columns}
+      columns={boundedEllipsis(columns)}
       rowKey={(row) => row[rowKey] as Key}
       loading={loading}
       size="middle"
-      scroll={{ x: 'max-content' }}
+      // The table takes its card's width and its text wraps (names, notes), so every column shows at 1366 px;
+      // only what cannot wrap any more (phones) scrolls sideways inside the card (#18 item 13).
+      scroll={{ x: true }}
+      tableLayout="auto"
       locale={{ emptyText: emptyText ?? t('table.empty') }}
       onChange={onChange}
       pagination={

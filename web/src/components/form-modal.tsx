@@ -1,5 +1,5 @@
 import { Button, Form, type FormInstance, Modal } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface FormModalProps<V> {
@@ -22,6 +22,17 @@ export interface FormModalProps<V> {
   children: ReactNode;
 }
 
+const FIELD = [
+  'input:not([type="hidden"]):not([type="file"]):not([disabled]):not([readonly])',
+  'textarea:not([disabled]):not([readonly])',
+  '[contenteditable="true"]',
+].join(', ');
+
+/** Focuses the first field a person can type into or choose in, if any. */
+export function focusFirstField(root: HTMLElement | null): void {
+  root?.querySelector<HTMLElement>(FIELD)?.focus();
+}
+
 /** A dialog holding one antd form, with 'Huỷ' and 'Lưu' in the footer; its fields are destroyed on close. */
 export function FormModal<V extends object>({
   open,
@@ -39,8 +50,13 @@ export function FormModal<V extends object>({
   children,
 }: FormModalProps<V>) {
   const { t } = useTranslation();
+  const body = useRef<HTMLDivElement>(null);
   return (
     <Modal
+      // People type at once: the first field takes the focus when the dialog has opened (not the dialog itself).
+      afterOpenChange={(opened) => {
+        if (opened) focusFirstField(body.current);
+      }}
       open={open}
       title={title}
       onCancel={onClose}
@@ -58,16 +74,18 @@ export function FormModal<V extends object>({
         </Button>,
       ]}
     >
-      <Form<V>
-        form={form}
-        layout="vertical"
-        onFinish={onFinish}
-        disabled={loading}
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-      >
-        {children}
-      </Form>
+      <div ref={body}>
+        <Form<V>
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          disabled={loading}
+          initialValues={initialValues}
+          onValuesChange={onValuesChange}
+        >
+          {children}
+        </Form>
+      </div>
     </Modal>
   );
 }

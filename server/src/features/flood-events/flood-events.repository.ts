@@ -47,12 +47,20 @@ function toListed(r: Record<string, unknown>): FloodEventListed {
   };
 }
 
-/** One page of events, newest start first; `q` matches the shown name (so also its date). */
+/**
+ * What a search matches: the shown name, and the start and end dates as DD/MM/YYYY in the district, so an event
+ * staff have named is still found by its date ('15/06/2026', '06/2026').
+ */
+const searchText = (timeZone: string) =>
+  sql`${shownName(timeZone)} || ' ' || to_char(fe.start_at at time zone ${timeZone}, 'DD/MM/YYYY')
+    || coalesce(' ' || to_char(fe.end_at at time zone ${timeZone}, 'DD/MM/YYYY'), '')`;
+
+/** One page of events, newest start first; `q` matches the shown name or the start or end date. */
 export async function listFloodEvents(
   db: Db,
   q: { page: number; pageSize: number; q?: string | undefined; timeZone: string },
 ): Promise<{ items: FloodEventListed[]; total: number }> {
-  const where = q.q ? sql`where ${shownName(q.timeZone)} ilike ${`%${escapeLike(q.q)}%`}` : sql``;
+  const where = q.q ? sql`where ${searchText(q.timeZone)} ilike ${`%${escapeLike(q.q)}%`}` : sql``;
   const [items, totals] = await Promise.all([
     db.execute(sql`
       select ${listedColumns(q.timeZone)}

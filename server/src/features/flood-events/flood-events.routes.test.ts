@@ -230,6 +230,26 @@ describe('staff edit flood events', () => {
     expect((await call('GET', '/api/flood-event?q=100%25', analyst)).json().total).toBe(0);
   });
 
+  it('finds an event staff have named by its date (#18 item 15)', async () => {
+    // 15/06/2026 09:00 → 16/06/2026 02:00 in the district.
+    const res = await call('POST', '/api/flood-event', analyst, {
+      name: 'Lũ tiểu mãn',
+      start: '2026-06-15T02:00:00.000Z',
+      end: '2026-06-15T19:00:00.000Z',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const names = async (q: string) =>
+      (await call('GET', `/api/flood-event?q=${encodeURIComponent(q)}`, analyst))
+        .json()
+        .items.map((x: { name: string }) => x.name);
+    expect(await names('15/06/2026')).toEqual(['Lũ tiểu mãn']);
+    expect(await names('06/2026')).toEqual(['Lũ tiểu mãn']);
+    expect(await names('16/06/2026')).toEqual(['Lũ tiểu mãn']);
+    expect(await names('tiểu mãn')).toEqual(['Lũ tiểu mãn']);
+    expect(await names('14/06/2026')).toEqual([]);
+    await call('DELETE', `/api/flood-event/${res.json().id}`, analyst);
+  });
+
   it('refuses a second detected event under way (409)', async () => {
     await push('F01024', 60, 45);
     await settle();

@@ -42,9 +42,10 @@ function BackOfficeFrame() {
           <Menu mode="inline" selectedKeys={[pathname]} items={items} className="back-office-menu" />
         </nav>
       </Layout.Sider>
-      <Layout.Content className="back-office-content">
+      {/* Not Layout.Content, which is a second <main>: the page already sits in the root layout's <main>. */}
+      <div className="back-office-content">
         <Outlet />
-      </Layout.Content>
+      </div>
     </Layout>
   );
 }

@@ -1,6 +1,13 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
-import { districtPickToUtcIso, formatDistrictDateTime, formatDistrictHour, utcIsoToDistrictPick } from './date';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  districtPickToUtcIso,
+  formatDateTime,
+  formatDateTimeSeconds,
+  formatDistrictDateTime,
+  formatDistrictHour,
+  utcIsoToDistrictPick,
+} from './date';
 
 describe('publish date conversion (back-office §5)', () => {
   it('sends a time picked on the district clock as UTC ISO without milliseconds', () => {
@@ -19,5 +26,24 @@ describe('publish date conversion (back-office §5)', () => {
     expect(formatDistrictDateTime(null)).toBe('');
     expect(formatDistrictHour(Date.UTC(2026, 10, 22, 17, 5))).toBe('23/11 00:05');
     expect(formatDistrictHour('')).toBe('');
+  });
+});
+
+describe('creation times on the district clock (#18 item 16)', () => {
+  const browserZone = process.env.TZ;
+  afterEach(() => {
+    process.env.TZ = browserZone;
+  });
+
+  it('shows list times (audit, SMS, configurations, layers, templates, stations) on the district clock in a browser elsewhere', () => {
+    process.env.TZ = 'America/New_York';
+    // The browser really is in another zone: its own clock reads 21/11 21:05 for this instant.
+    expect(new Date('2026-11-22T02:05:09Z').getHours()).toBe(21);
+    expect(formatDateTime('2026-11-22T02:05:09Z')).toBe('22/11/2026 09:05');
+    expect(formatDateTimeSeconds('2026-11-22T02:05:09Z')).toBe('22/11/2026 09:05:09');
+    expect(formatDateTime('2025-12-31T20:00:00Z')).toBe('01/01/2026 03:00');
+    expect(formatDateTimeSeconds('2025-12-31T20:00:00.000Z')).toBe('01/01/2026 03:00:00');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTimeSeconds('not a date')).toBe('');
   });
 });

@@ -6,20 +6,6 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-/** 'DD/MM/YYYY HH:mm' (list columns "Ngày tạo"). */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm') : '';
-}
-
-/** 'DD/MM/YYYY HH:mm:ss' (the audit log's "Thời gian"). */
-export function formatDateTimeSeconds(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('DD/MM/YYYY HH:mm:ss') : '';
-}
-
 /** The district's time zone: chart times and default dates follow its clocks, not the browser's. */
 export const DISTRICT_TIME_ZONE = DEFAULT_TIME_ZONE;
 
@@ -32,6 +18,21 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 function districtClock(iso: string | number): WallClock | null {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? null : wallClock(date, DISTRICT_TIME_ZONE);
+}
+
+/**
+ * 'DD/MM/YYYY HH:mm' (list columns "Ngày tạo") on the district's clock: every time people read follows the
+ * district's clocks, whatever the browser's time zone (#18 item 16).
+ */
+export function formatDateTime(iso: string | null | undefined): string {
+  return formatDistrictDateTime(iso);
+}
+
+/** 'DD/MM/YYYY HH:mm:ss' (the audit log's and SMS history's "Thời gian") on the district's clock. */
+export function formatDateTimeSeconds(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const w = districtClock(iso);
+  return w ? `${formatDistrictDateTime(iso)}:${pad2(w.second)}` : '';
 }
 
 /** 'DD/MM HH:mm' of an instant on the district's clock (chart axes and tooltips). */

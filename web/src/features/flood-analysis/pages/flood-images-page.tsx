@@ -68,6 +68,7 @@ export default function FloodImagesPage() {
       key: 'createdAt',
       dataIndex: 'createdAt',
       title: t('floodImages.createdAt'),
+      className: 'nowrap',
       render: (v: string) => formatDateTime(v),
     },
     {

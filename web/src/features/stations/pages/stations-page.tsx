@@ -115,12 +115,14 @@ export default function StationsPage() {
   };
 
   const columns: TableColumnsType<Station> = [
-    indexColumn<Station>(page, pageSize),
-    { dataIndex: 'code', title: t('stations.code') },
-    { dataIndex: 'name', title: t('stations.name') },
+    // On a phone the code, name and status show with the actions; the rest from a tablet's width (#18 item 13).
+    { ...indexColumn<Station>(page, pageSize), responsive: ['sm'] },
+    { dataIndex: 'code', title: t('stations.code'), className: 'nowrap' },
+    { dataIndex: 'name', title: t('stations.name'), render: (v: string) => <span className="cell-name">{v}</span> },
     {
       key: 'latest',
       title: t('stations.latest'),
+      responsive: ['sm'],
       render: (_, s) => <LatestReading reading={latest.byCode.get(s.code)} />,
     },
     {
@@ -133,12 +135,18 @@ export default function StationsPage() {
           <ReadingStatusTag reading={latest.byCode.get(s.code)} />
         ),
     },
-    { dataIndex: 'description', title: t('stations.description'), width: 220, ellipsis: true },
-    { dataIndex: 'creatorName', title: t('stations.creator'), render: (v: string | null) => v ?? '' },
+    { dataIndex: 'description', title: t('stations.description'), width: 160, ellipsis: true, responsive: ['md'] },
+    {
+      dataIndex: 'creatorName',
+      title: t('stations.creator'),
+      responsive: ['md'],
+      render: (v: string | null) => v ?? '',
+    },
     {
       dataIndex: 'createdAt',
       title: t('stations.createdAt'),
       className: 'nowrap',
+      responsive: ['md'],
       render: (v: string) => formatDateTime(v),
     },
     {

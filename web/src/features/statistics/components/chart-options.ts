@@ -33,12 +33,46 @@ interface TooltipParam {
   name?: string;
 }
 
+/** A station's warning levels I–III in metres (none for rain, or a water station without levels). */
+const levelsInMetres = (s: StationSeries): number[] =>
+  s.levels ? [s.levels.level1, s.levels.level2, s.levels.level3].map((cm) => chartValue('water', cm)) : [];
+
+/** The name of a level's reference line: with the station's name when several stations share the chart. */
+export const levelLabel = (t: TFunction, level: number, stationName: string, several: boolean): string =>
+  several ? `${t(`statistics.level${level}`)} – ${stationName}` : t(`statistics.level${level}`);
+
 /**
- * One station over time: rain as bars (mm/h); water as one line per station in metres, each with its
- * warning levels I–III as horizontal reference lines. Times on the district's clock, 'DD/MM HH:mm'.
+ * The top of the water axis: the data's top or the highest warning level, whichever is higher, with some room
+ * above, so a level above every reading is still drawn (ECharts clips reference lines outside the axis).
+ */
+export function waterAxisMax(dataMax: number, levels: readonly number[]): number {
+  const top = Math.max(dataMax, ...levels);
+  if (!Number.isFinite(top)) return dataMax;
+  const room = Math.max(0.1, Math.abs(top) * 0.08);
+  // A round top (0,2 m, 0,5 m or 1 m steps), so its label does not crowd the axis's own round labels.
+  const step = top <= 2 ? 0.2 : top <= 5 ? 0.5 : 1;
+  return Math.round(Math.ceil((top + room) / step) * step * 10) / 10;
+}
+
+/** What the chart's reference lines say, for its accessible name: 'Cấp I – Trạm A: 1,50 m; …'. */
+export function levelsSummary(series: readonly StationSeries[], t: TFunction): string {
+  const several = series.length > 1;
+  return series
+    .flatMap((s) =>
+      levelsInMetres(s).map((m, i) => `${levelLabel(t, i + 1, s.stationName, several)}: ${formatValue('water', m)}`),
+    )
+    .join('; ');
+}
+
+/**
+ * One station over time: rain as bars (mm/h); water as one line per station in metres, each with its own
+ * warning levels I–III as horizontal reference lines (named with the station when several are shown), the
+ * axis tall enough to show them all. Times on the district's clock, 'DD/MM HH:mm'.
  */
 export function seriesOption(kind: StationKind, series: readonly StationSeries[], t: TFunction): ChartOption {
   const many = series.reduce((n, s) => Math.max(n, s.points.length), 0) > 48;
+  const several = series.length > 1;
+  const allLevels = kind === 'water' ? series.flatMap(levelsInMetres) : [];
   return {
     grid: { left: 56, right: 24, top: 48, bottom: many ? 72 : 40, containLabel: true },
     legend: { top: 0, type: 'scroll' },
@@ -66,12 +100,13 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
       type: 'value',
       name: t(kind === 'water' ? 'statistics.axisWater' : 'statistics.axisRain'),
       axisLabel: { formatter: (value: number) => formatNumber(value, 3, 'vi', 0) },
+      ...(allLevels.length ? { max: ({ max }: { max: number }) => waterAxisMax(max, allLevels) } : {}),
     },
     dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [{ type: 'inside' }],
-    series: series.map((s) => {
+    series: series.map((s, index) => {
       const data = s.points.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]);
       if (kind === 'rain') return { type: 'bar' as const, name: s.stationName, data, barMaxWidth: 18 };
-      const levels = s.levels ? [s.levels.level1, s.levels.level2, s.levels.level3] : [];
+      const levels = levelsInMetres(s);
       return {
         type: 'line' as const,
         name: s.stationName,
@@ -82,11 +117,15 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
           ? {
               symbol: 'none',
               silent: true,
-              data: levels.map((cm, i) => ({
-                name: t(`statistics.level${i + 1}`),
-                yAxis: chartValue('water', cm),
+              data: levels.map((m, i) => ({
+                name: levelLabel(t, i + 1, s.stationName, several),
+                yAxis: m,
                 lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
-                label: { formatter: t(`statistics.level${i + 1}`), position: 'insideEndTop' as const },
+                // Every other station's labels at the left end, so two stations' close levels do not overprint.
+                label: {
+                  formatter: levelLabel(t, i + 1, s.stationName, several),
+                  position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
+                },
               })),
             }
           : undefined,

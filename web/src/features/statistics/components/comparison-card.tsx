@@ -17,7 +17,7 @@ import {
   waterKeys,
 } from '../../stations/api/readings-api';
 import { fetchStationsOfKind, stationsKeys } from '../../stations/api/stations-api';
-import { momentOption, readingsHaveData, seriesHaveData, seriesOption } from './chart-options';
+import { levelsSummary, momentOption, readingsHaveData, seriesHaveData, seriesOption } from './chart-options';
 
 type Mode = 'range' | 'moment';
 /** Default range of the time view: the last 7 district days, today included. */
@@ -113,7 +113,12 @@ function RangeView({ kind }: { kind: StationKind }) {
         <LazyChart
           option={option}
           loading={loading}
-          ariaLabel={t(kind === 'water' ? 'statistics.waterRangeChart' : 'statistics.rainRangeChart')}
+          ariaLabel={[
+            t(kind === 'water' ? 'statistics.waterRangeChart' : 'statistics.rainRangeChart'),
+            levelsSummary(loaded, t),
+          ]
+            .filter(Boolean)
+            .join('. ')}
           data-testid="range-chart"
         />
       ) : (

@@ -25,6 +25,14 @@ function isNarrow(): boolean {
   return isMobileAgent() || Boolean(window.matchMedia?.('(max-width: 767px)').matches);
 }
 
+/**
+ * Screens up to a laptop's (1366 px, under 1600): the legend starts folded, one click away, so that it and the
+ * open layers panel leave the map to the map.
+ */
+function isLaptopOrSmaller(): boolean {
+  return Boolean(window.matchMedia?.('(max-width: 1599px)').matches);
+}
+
 /** Brings the chosen flood layer into view once its file has loaded (a scenario may cover one valley only). */
 function useFitToLayer(map: LeafletMap | null, url: string | null) {
   const { data } = useGeoJson(url);
@@ -51,6 +59,7 @@ export default function AnalysisMap({ layers, dispatch }: AnalysisMapProps) {
   const [active, setActive] = useState<ActiveTool>(null);
   const [resetSignal, setResetSignal] = useState(0);
   const [narrow] = useState(isNarrow);
+  const [legendOpen] = useState(() => !isNarrow() && !isLaptopOrSmaller());
   const events = useFloodItems('events');
   const scenarios = useFloodItems('scenarios');
   const stations = useAllStations();
@@ -106,7 +115,7 @@ export default function AnalysisMap({ layers, dispatch }: AnalysisMapProps) {
         scenarios={scenarios}
         defaultOpen={!narrow}
       />
-      <AnalysisLegend defaultOpen={!narrow} />
+      <AnalysisLegend defaultOpen={legendOpen} />
     </div>
   );
 }

@@ -65,7 +65,8 @@ export function DamageCard({ type }: { type: DamageType }) {
     ...DAMAGE_FIELDS[type].map((f) => ({
       key: f.key,
       title: damageFieldLabel(f, i18n.language),
-      render: (_: unknown, record: Damage) => <span className="cell-wrap">{record.data[f.key] ?? ''}</span>,
+      // Plain text, wrapping at the column's share of the card, so every field shows at 1366 px (#18 item 13).
+      render: (_: unknown, record: Damage) => record.data[f.key] ?? '',
     })),
     actionsColumn(
       t('common.actions'),
