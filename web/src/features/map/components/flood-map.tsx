@@ -4,8 +4,9 @@ import { type Ref, useEffect, useState } from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../app-info/api/app-info-api';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
-import { type BaseMap, districtView, MAP_MAX_ZOOM } from '../model/map-constants';
+import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';
+import { showDistrict } from './district-view';
 import { StationMarkers } from './station-markers';
 import { TimedGeoJsonLayer } from './timed-geojson-layer';
 
@@ -31,7 +32,8 @@ function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined
 /**
  * Leaflet only follows the window's size: when the page above the map changes height (the warning banner
  * appears or grows, a phone's bars), it must be told, or clicks and the centre are off by that much. Until
- * the visitor moves the map, the whole district is fitted again to the new size.
+ * the visitor moves the map, the whole district is shown again at the new size (the first view too: the
+ * observer reports the container's first size).
  */
 function FollowContainerSize() {
   const map = useMap();
@@ -47,10 +49,7 @@ function FollowContainerSize() {
     const observer = new ResizeObserver(() => {
       fitting = true;
       map.invalidateSize({ animate: false });
-      if (untouched) {
-        const view = districtView(map.getSize().x);
-        map.fitBounds(view.bounds, { ...view.options, animate: false });
-      }
+      if (untouched) showDistrict(map);
       fitting = false;
     });
     observer.observe(map.getContainer());
@@ -96,14 +95,12 @@ export function FloodMap({
   const chosen = chosenItem(layers);
   // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
   const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
-  // The whole district in view on every screen (a phone at zoom 11 cut off the western communes).
-  const [view] = useState(() => districtView(typeof window === 'undefined' ? 1366 : window.innerWidth));
   return (
     <section className="flood-map" aria-label={ariaLabel}>
       <MapContainer
         ref={mapRef}
-        bounds={view.bounds}
-        boundsOptions={view.options}
+        center={MAP_CENTRE}
+        zoom={MAP_ZOOM}
         maxZoom={MAP_MAX_ZOOM}
         zoomControl={false}
         className="flood-map-canvas"

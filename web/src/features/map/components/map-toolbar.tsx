@@ -2,7 +2,7 @@ import { ExpandOutlined, HomeOutlined, MinusOutlined, PlusOutlined, ReloadOutlin
 import { type Map as LeafletMap, latLngBounds } from 'leaflet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { districtView } from '../model/map-constants';
+import { showDistrict } from './district-view';
 import { ToolButton } from './tool-button';
 
 export interface MapToolbarProps {
@@ -19,9 +19,7 @@ export interface MapToolbarProps {
 export function MapToolbar({ map, stationPositions, onRefresh, children }: MapToolbarProps) {
   const { t } = useTranslation();
   const home = () => {
-    if (!map) return;
-    const view = districtView(map.getSize().x);
-    map.fitBounds(view.bounds, view.options);
+    if (map) showDistrict(map);
   };
   return (
     <div className="map-toolbar" role="toolbar" aria-label={t('map.tools')} aria-orientation="vertical">

@@ -15,18 +15,14 @@ export const DISTRICT_BOUNDS: LatLngBoundsLiteral = [
 export const NARROW_MAP_PX = 768;
 
 /**
- * The first view and 'Xem toàn cảnh': the whole district, at zoom 11 at most (spec §9's zoom, which a
- * phone cannot show whole), clear of the toolbars on the left and the buttons along a phone's top and foot.
+ * The room the first view leaves around the district: clear of the toolbars on the left (wide screens), of
+ * the buttons and search along a phone's top and of its legend button at the foot.
  */
-export function districtView(width: number): { bounds: LatLngBoundsLiteral; options: FitBoundsOptions } {
+export function districtPadding(width: number): Pick<FitBoundsOptions, 'paddingTopLeft' | 'paddingBottomRight'> {
   const narrow = width < NARROW_MAP_PX;
   return {
-    bounds: DISTRICT_BOUNDS,
-    options: {
-      paddingTopLeft: narrow ? [8, 116] : [112, 16],
-      paddingBottomRight: narrow ? [8, 88] : [16, 16],
-      maxZoom: MAP_ZOOM,
-    },
+    paddingTopLeft: narrow ? [8, 116] : [112, 16],
+    paddingBottomRight: narrow ? [8, 88] : [16, 16],
   };
 }
 
