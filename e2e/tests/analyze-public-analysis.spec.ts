@@ -153,17 +153,26 @@ async function chooseFlood(page: Page) {
 
 /**
  * Clicks (or taps) the western (0,8 m) rectangle, `dx` px left of the map's middle (clear of the edge both
- * rectangles share), once the flood layer is drawn there.
+ * rectangles share), once the flood layer is drawn there. A phone shows the whole district (its middle west
+ * of the rectangles): there the pointer moves east along the middle until it is over the rectangle.
  */
 async function clickFlood(page: Page, tap = false, dx = 5) {
   const box = (await page.locator('.flood-map-canvas').boundingBox())!;
-  const x = box.x + box.width / 2 - dx;
   const y = box.y + box.height / 2;
+  let x = box.x + box.width / 2 - dx;
+  const depth = page.getByRole('tooltip', { name: 'Mực nước: 0,80 m' });
   // The polygon says its depth on hover once drawn (the layer's file loads after the choice).
   await expect(async () => {
-    await page.mouse.move(x - 2, y - 4);
-    await page.mouse.move(x, y);
-    await expect(page.getByRole('tooltip', { name: 'Mực nước: 0,80 m' })).toBeVisible({ timeout: 1000 });
+    for (let east = 0; east <= 160; east += 4) {
+      await page.mouse.move(x + east - 2, y - 4);
+      await page.mouse.move(x + east, y);
+      if (await depth.isVisible()) {
+        // Found at its western edge: a little further in.
+        x += east === 0 ? 0 : east + 8;
+        return;
+      }
+    }
+    await expect(depth).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   if (tap) await page.touchscreen.tap(x, y);
   else await page.mouse.click(x, y);

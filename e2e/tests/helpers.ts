@@ -183,3 +183,11 @@ export async function createStaffUser(
   await context.close();
   return account;
 }
+
+/** On a phone the map's tools fold under 'Công cụ': opens them (wide screens show them, nothing to do). */
+export async function openMapTools(page: Page): Promise<void> {
+  const toggle = page.getByTestId('map-tools-toggle');
+  if (!(await toggle.isVisible())) return;
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByTestId('map-zoom-in')).toBeVisible();
+}

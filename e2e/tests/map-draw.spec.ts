@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { pushReading, signedInApi } from './helpers';
+import { openMapTools, pushReading, signedInApi } from './helpers';
 
 // The map's drawing, measuring and locate tools (issue #8) against a real server. Shapes are drawn and
 // points clicked at known latitudes and longitudes: their place on the screen is computed by Web Mercator
@@ -373,10 +373,8 @@ test.describe('map drawing tools on a phone', () => {
     await openMap(page);
     // The warning toasts of the stations' alerts (map.spec.ts tests them) cover the bottom of a phone's map.
     await page.addStyleTag({ content: '.ant-notification { display: none !important; }' });
-    // One step out (zoom 10) to have the stations west of the centre on the narrow screen.
-    await page.getByTestId('map-zoom-out').tap();
-    await page.waitForTimeout(300);
-    await expect(page.locator('.leaflet-zoom-anim')).toHaveCount(0);
+    // A phone starts on the whole district (zoom 10); its tools fold under 'Công cụ'.
+    await openMapTools(page);
     await page.getByTestId('map-draw').tap();
     await shot(page, 'phone-menu');
     await page.getByTestId('map-draw-rectangle').tap();

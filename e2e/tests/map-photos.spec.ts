@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN } from '../fixtures';
-import { signedInApi } from './helpers';
+import { openMapTools, signedInApi } from './helpers';
 
 // Flood photos on the public map (issue #8): the 'Đăng ảnh' form from the map's camera button, the photo on
 // the map, and close photos clustered. The server runs with DEMO=0, so the only photos are the ones made here.
@@ -295,6 +295,7 @@ test.describe('flood photos on the map', () => {
     });
     const page = await context.newPage();
     await openMap(page);
+    await openMapTools(page);
     await page.getByTestId('photo-tool').tap();
     const modal = page.getByTestId('photo-modal');
     await expect(modal).toBeVisible();

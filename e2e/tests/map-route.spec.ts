@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { signedInApi, signIn } from './helpers';
+import { openMapTools, signedInApi, signIn } from './helpers';
 
 // Route planning on the public map (issue #8 item 7) against a real server. The e2e server runs without
 // demo data, so the roads ('Đường sơ tán') and the evacuation points are uploaded here as staff; the
@@ -173,6 +173,7 @@ test.describe('route planning', () => {
     await context.setGeolocation(HERE);
     await page.setViewportSize({ width: 390, height: 844 });
     await openMap(page);
+    await openMapTools(page);
     await page.getByTestId('map-route').click();
     await page.getByTestId('route-my-location').click();
     await page.getByTestId('route-nearest').click();

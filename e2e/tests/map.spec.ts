@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { pushReading, signedInApi } from './helpers';
+import { openMapTools, pushReading, signedInApi } from './helpers';
 
 // The public map against a real server: stations and readings pushed as loggers push them, GeoJSON layers
 // uploaded through the file manager's API. No external network here: every tile is a 1×1 PNG.
@@ -216,13 +216,13 @@ test.describe('public map', () => {
     await expect(marker(page, RAIN.code)).toBeVisible();
     await expect(page.getByTestId('overlay-evacuationPoints')).not.toBeChecked();
 
-    // Flood at 15/06/2024 10:00: the layer loads, the stations and their polling stop, evacuation shows.
+    // Flood at 15/06/2024 10:00: the layer loads, the stations stay (no longer followed), evacuation shows.
     const flood = page.getByTestId('layer-flood');
     const chosen = (select: typeof flood) => select.locator('option:checked');
     await expect(chosen(flood)).toHaveText('Chọn thời gian');
     await flood.selectOption({ label: FLOOD_TIME.label });
     await expect(chosen(flood)).toHaveText(FLOOD_TIME.label);
-    await expect(marker(page, RAIN.code)).toHaveCount(0);
+    await expect(marker(page, RAIN.code)).toHaveText('12,5');
     await expect(page.getByTestId('overlay-evacuationPoints')).toBeChecked();
     await expect(page.getByTestId('overlay-evacuationRoads')).toBeChecked();
     await expect(page.getByTestId('map-legend')).toContainText('Độ sâu ngập (m)');
@@ -317,7 +317,10 @@ test.describe('public map', () => {
     // Collapsed on phones, opened on demand.
     await expect(page.getByTestId('map-layers')).toHaveCount(0);
     await expect(page.getByTestId('map-legend-toggle')).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByTestId('map-zoom-in')).toBeHidden();
+    await openMapTools(page);
     for (const id of [
+      'map-tools-toggle',
       'map-zoom-in',
       'map-home',
       'map-refresh',
@@ -335,8 +338,9 @@ test.describe('public map', () => {
     const panel = (await menu.boundingBox())!;
     expect(panel.x).toBeGreaterThanOrEqual(0);
     expect(panel.x + panel.width).toBeLessThanOrEqual(360);
-    // The station's card fits the screen.
+    // The station's card fits the screen (the tools folded again, off the stations).
     await page.getByTestId('map-layers-toggle').tap();
+    await page.getByTestId('map-tools-toggle').tap();
     await marker(page, RAIN.code).tap();
     const modal = page.locator('.station-modal .ant-modal-container');
     await expect(modal).toBeVisible();

@@ -61,7 +61,7 @@ export const StationSeriesSchema = z
     stationCode: z.string(),
     stationName: z.string(),
     kind: StationKindSchema,
-    /** Hour starts, ISO; rain = hourly sum (mm/h), water = hourly mean (cm). */
+    /** Hour starts, ISO; rain = hourly sum (mm/h), water = hourly mean (cm); the last 24 h of water: each reading. */
     points: z.array(SeriesPointSchema),
     levels: z.object({ level1: z.number(), level2: z.number(), level3: z.number() }).nullable(),
   })

@@ -63,6 +63,29 @@ export async function hourlySeries(
   }));
 }
 
+/**
+ * A station's stored readings between two instants, inclusive, each at its own time (cm for water): the
+ * station card's last 24 hours, whose last point is the value the card shows. One primary-key range.
+ */
+export async function readingsBetween(
+  db: Db,
+  stationId: number,
+  from: Date,
+  to: Date,
+): Promise<{ time: string; value: number }[]> {
+  const result = await db.execute(sql`
+    select r.observed_at as time, r.value as value
+    from readings r
+    where r.station_id = ${stationId}
+      and r.observed_at >= ${from.toISOString()}::timestamptz
+      and r.observed_at <= ${to.toISOString()}::timestamptz
+    order by r.observed_at`);
+  return rowsOf<{ time: string | Date; value: number }>(result).map((r) => ({
+    time: new Date(r.time).toISOString(),
+    value: Math.round(Number(r.value) * 100) / 100,
+  }));
+}
+
 export async function countReadings(db: Db, stationId: number): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from readings where station_id = ${stationId}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);

@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { allStations, findStationByCode } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { type HourValue, hourlySeries, latestValues, valuesAtHour } from './readings.repository';
+import { type HourValue, hourlySeries, latestValues, readingsBetween, valuesAtHour } from './readings.repository';
 
 export interface ReadingsServiceDeps {
   db: Db;
@@ -89,7 +89,10 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       return stations.map((s) => describe(s, byStation.get(s.id), p, current));
     },
 
-    /** Hourly series of one station over whole district days `from`…`to` (inclusive), else the last 24 h. */
+    /**
+     * Hourly series of one station over whole district days `from`…`to` (inclusive), else the last 24 h (a
+     * water station's readings then at their own times).
+     */
     async series(q: WaterQuery): Promise<StationSeries> {
       const station = await findStationByCode(db, q.stationCode!);
       if (!station) {
@@ -118,12 +121,17 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         to = now();
         from = new Date(to.getTime() - 24 * 3_600_000);
       }
+      // The last 24 hours of a water station (the map's station card): every reading at its own time, so the
+      // line ends on the level the card shows; an hourly mean would lag a rising river. Rain stays in mm/h.
+      const raw = !q.from && !q.to && station.kind === 'water';
       const p = await webParameters();
       return {
         stationCode: station.code,
         stationName: station.name,
         kind: station.kind,
-        points: await hourlySeries(db, station.id, station.kind, from, to),
+        points: raw
+          ? await readingsBetween(db, station.id, from, to)
+          : await hourlySeries(db, station.id, station.kind, from, to),
         levels: station.kind === 'water' ? effectiveLevels(station, p) : null,
       };
     },

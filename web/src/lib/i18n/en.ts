@@ -587,6 +587,7 @@ export const en: Messages = {
     chooseTime: 'Choose a time',
     noData: 'No data',
     tools: 'Map tools',
+    toolsMenu: 'Tools',
     moreTools: 'Measuring, drawing, routing and export tools',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',

@@ -594,6 +594,7 @@ export const vi = {
     chooseTime: 'Chọn thời gian',
     noData: 'Không có dữ liệu',
     tools: 'Công cụ bản đồ',
+    toolsMenu: 'Công cụ',
     moreTools: 'Công cụ đo, vẽ, tìm đường và xuất bản đồ',
     zoomIn: 'Phóng to',
     zoomOut: 'Thu nhỏ',

@@ -59,7 +59,7 @@ function labelPoints(labels: FeatureCollection | undefined, regions: FeatureColl
 /**
  * The district's fixed layers: communes coloured by area id with their names, commune offices (always),
  * and the overlays flood marks, evacuation roads and evacuation points (switched in the layers menu).
- * Drawn as SVG in their own panes above the canvas of the GeoJSON data layer.
+ * Lines are SVG in their own pane above the canvas of the GeoJSON data layer; points are markers above them.
  */
 export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean> }) {
   const { t, i18n } = useTranslation();
@@ -88,16 +88,27 @@ export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean>
             <SavedRoutes />
           </Suspense>
         )}
+      </Pane>
+      <Pane name="labels" style={{ zIndex: 450, pointerEvents: 'none' }}>
+        <RegionLabels />
+      </Pane>
+      {/*
+       * Points above the data canvas and the flood photos (a small target under a large one cannot be tapped),
+       * under the station markers (pane 'stations').
+       */}
+      <Pane name="points" style={{ zIndex: 620 }}>
         <FeatureLayer
           type="COMMUNE_OFFICE"
-          point={{ radius: 6, color: '#fff', weight: 2, fillColor: '#c62828', fillOpacity: 1 }}
+          pane="points"
+          point={{ colour: '#c62828', kind: 'office', label: (p) => text(p.Comune) }}
           bind={(p, layer) => tooltip(text(p.Comune))(layer)}
         />
         <FeatureLayer
           type="FLOOD_MARK"
           on={overlays.floodMarks}
+          pane="points"
           version={lang}
-          point={{ radius: 6, color: '#fff', weight: 2, fillColor: '#6a1b9a', fillOpacity: 1 }}
+          point={{ colour: '#6a1b9a', kind: 'flood-mark', label: (p) => text(p.diachi) }}
           bind={(p, layer) =>
             layer.bindPopup(floodMarkPopup(p, t('map.floodMarkHeight', { value: heightText(p, lang) })))
           }
@@ -105,13 +116,11 @@ export function BaseLayers({ overlays }: { overlays: Record<OverlayKey, boolean>
         <FeatureLayer
           type="EVACUATION_POINT"
           on={overlays.evacuationPoints}
+          pane="points"
           version={lang}
-          point={{ radius: 7, color: '#fff', weight: 2, fillColor: '#2e7d32', fillOpacity: 1 }}
+          point={{ colour: '#2e7d32', kind: 'evacuation', label: (p) => text(p.ten) }}
           bind={(p, layer) => layer.bindPopup(`<strong>${escapeHtml(p.ten)}</strong>`)}
         />
-      </Pane>
-      <Pane name="labels" style={{ zIndex: 450, pointerEvents: 'none' }}>
-        <RegionLabels />
       </Pane>
     </>
   );

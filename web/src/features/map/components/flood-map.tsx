@@ -6,6 +6,7 @@ import { useAppInfo } from '../../app-info/api/app-info-api';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';
+import { showDistrict } from './district-view';
 import { StationMarkers } from './station-markers';
 import { TimedGeoJsonLayer } from './timed-geojson-layer';
 
@@ -30,23 +31,55 @@ function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined
 
 /**
  * Leaflet only follows the window's size: when the page above the map changes height (the warning banner
- * appears or grows, a phone's bars), it must be told, or clicks and the centre are off by that much.
+ * appears or grows, a phone's bars), it must be told, or clicks and the centre are off by that much. Until
+ * the visitor moves the map, the whole district is shown again at the new size (the first view too: the
+ * observer reports the container's first size).
  */
 function FollowContainerSize() {
   const map = useMap();
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => map.invalidateSize({ animate: false }));
+    let untouched = true;
+    let fitting = false;
+    // Any move but this component's own fit (a drag, a zoom button, a search result) keeps the visitor's view.
+    const moved = () => {
+      if (!fitting) untouched = false;
+    };
+    map.on('movestart', moved);
+    const observer = new ResizeObserver(() => {
+      fitting = true;
+      map.invalidateSize({ animate: false });
+      if (untouched) showDistrict(map);
+      fitting = false;
+    });
     observer.observe(map.getContainer());
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      map.off('movestart', moved);
+    };
   }, [map]);
+  return null;
+}
+
+/**
+ * The data pane's canvas stays on the map once drawn: with no layer on it, it must let clicks through to
+ * what lies under it (and never catch a tap meant for the map).
+ */
+function DataPaneEvents({ drawn }: { drawn: boolean }) {
+  const map = useMap();
+  useEffect(() => {
+    const pane = map.getPane('data');
+    if (pane) pane.style.pointerEvents = drawn ? '' : 'none';
+  }, [map, drawn]);
   return null;
 }
 
 /**
  * The Leaflet map: a base map, the district's layers (regions, commune offices, overlays), the chosen
  * GeoJSON layer and the station markers. The data layer draws on a canvas (a flood layer has thousands of
- * polygons); the small district layers are SVG above it, letting events through except on their shapes.
+ * polygons); the district's lines are SVG above it, letting events through except on their shapes. The
+ * panes, bottom to top: regions 350, data canvas 400, lines 420, commune names 450, flood photos (Leaflet's
+ * marker pane) 600, points (offices, flood marks, evacuation points) 620, stations 640, then tooltips, popups.
  */
 export function FloodMap({
   mapRef,
@@ -73,6 +106,7 @@ export function FloodMap({
         className="flood-map-canvas"
       >
         <FollowContainerSize />
+        <DataPaneEvents drawn={Boolean(chosen && chosenUrl)} />
         <BaseTiles base={base} tiles={info?.mapTiles} />
         <Pane name="data" style={{ zIndex: 400 }}>
           {chosen && chosenUrl && (
@@ -87,7 +121,9 @@ export function FloodMap({
           )}
         </Pane>
         <BaseLayers overlays={layers.overlays} />
-        {readings && <StationMarkers readings={readings} onOpen={onOpenStation} />}
+        <Pane name="stations" style={{ zIndex: 640 }}>
+          {readings && <StationMarkers readings={readings} onOpen={onOpenStation} />}
+        </Pane>
       </MapContainer>
     </section>
   );

@@ -2,7 +2,7 @@ import { ExpandOutlined, HomeOutlined, MinusOutlined, PlusOutlined, ReloadOutlin
 import { type Map as LeafletMap, latLngBounds } from 'leaflet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_CENTRE, MAP_ZOOM } from '../model/map-constants';
+import { showDistrict } from './district-view';
 import { ToolButton } from './tool-button';
 
 export interface MapToolbarProps {
@@ -18,7 +18,9 @@ export interface MapToolbarProps {
 /** The buttons on the left of the map: zoom, 'Xem toàn cảnh', 'Làm mới bản đồ' and fit every station. */
 export function MapToolbar({ map, stationPositions, onRefresh, children }: MapToolbarProps) {
   const { t } = useTranslation();
-  const home = () => map?.setView(MAP_CENTRE, MAP_ZOOM);
+  const home = () => {
+    if (map) showDistrict(map);
+  };
   return (
     <div className="map-toolbar" role="toolbar" aria-label={t('map.tools')} aria-orientation="vertical">
       <ToolButton label={t('map.zoomIn')} icon={<PlusOutlined />} onClick={() => map?.zoomIn()} testId="map-zoom-in" />

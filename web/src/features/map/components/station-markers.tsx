@@ -30,7 +30,7 @@ const StationMarker = memo(function StationMarker({ reading, lang, tooltip, onOp
       riseOnHover
       eventHandlers={{ click: () => onOpen(reading.stationCode) }}
     >
-      <Tooltip direction="top" offset={[0, -16]} className="station-tooltip">
+      <Tooltip direction="top" offset={[0, -16]} className="station-tooltip" pane="tooltipPane">
         {tooltip}
       </Tooltip>
     </Marker>

@@ -23,11 +23,14 @@ export function useAvailableLayers(): LayerOption[] | undefined {
   return data ? MENU_ORDER.filter((o) => data.has(LAYER_NAMES[o])) : undefined;
 }
 
-/** The latest readings of one kind, live: the stream refreshes them, 60 s polling while it is down. */
-export function useLatestReadings(kind: StationKind | null) {
+/**
+ * The latest readings of one kind; while `follow`, live: the stream refreshes them, 60 s polling while it
+ * is down.
+ */
+export function useLatestReadings(kind: StationKind | null, follow = true) {
   const type = READING_TYPE_OF[kind ?? 'rain'];
   const key = waterKeys.current(type);
-  usePortalEvents(kind ? [key] : [], ['reading', 'config'], READINGS_POLL_MS);
+  usePortalEvents(kind && follow ? [key] : [], ['reading', 'config'], READINGS_POLL_MS);
   return useQuery({
     queryKey: key,
     queryFn: () => fetchLatestReadings(type),

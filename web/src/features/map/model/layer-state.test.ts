@@ -5,6 +5,7 @@ import {
   type LayerAction,
   type LayerState,
   layerReducer,
+  markerStationKind,
   shownStationKind,
 } from './layer-state';
 
@@ -30,6 +31,14 @@ describe('map layer option (spec §4)', () => {
     expect(s.overlays).toMatchObject({ evacuationRoads: true, evacuationPoints: true });
     expect(chosenItem(s)).toEqual({ layer: 'flood', itemId: 12 });
     expect(shownStationKind(s)).toBeNull();
+  });
+
+  it('keeps the markers of the last live layer while a time is shown (issue #18: residents look for them)', () => {
+    expect(markerStationKind(run({ type: 'chooseTime', layer: 'flood', itemId: 12 }))).toBe('rain');
+    const water = run({ type: 'chooseReal', option: 'realWater' }, { type: 'chooseTime', layer: 'flood', itemId: 12 });
+    expect(markerStationKind(water)).toBe('water');
+    expect(markerStationKind(run({ type: 'chooseReal', option: 'realWater' }))).toBe('water');
+    expect(markerStationKind(run({ type: 'clearTime', layer: 'flood' }))).toBe('rain');
   });
 
   it('a rain time clears the other two times and hides the evacuation layers again', () => {

@@ -103,3 +103,11 @@ export function shownStationKind(state: LayerState): StationKind | null {
   if (!state.followReadings) return null;
   return state.option === 'realWater' ? 'water' : state.option === 'realRain' ? 'rain' : null;
 }
+
+/**
+ * The station kind whose markers the map draws: the live layer's, or while a time is shown the last live
+ * layer's (not followed then), so a resident still finds the stations over a flood or rain layer.
+ */
+export function markerStationKind(state: LayerState): StationKind {
+  return REAL_KIND[state.lastReal];
+}

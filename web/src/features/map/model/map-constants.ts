@@ -1,9 +1,31 @@
 import type { GeodataType } from '@flood/domain';
+import type { FitBoundsOptions, LatLngBoundsLiteral } from 'leaflet';
 
 /** The district's view (spec §9): centre, first zoom and the deepest zoom. */
 export const MAP_CENTRE: [number, number] = [21.274446, 107.267796];
 export const MAP_ZOOM = 11;
 export const MAP_MAX_ZOOM = 18;
+/** The district's seven communes (seed/geo/communes.geojson), south-west and north-east corners. */
+export const DISTRICT_BOUNDS: LatLngBoundsLiteral = [
+  [21.13018, 106.97274],
+  [21.389, 107.36015],
+];
+
+/** Below this width the map is a phone's: its tools collapse, its first view leaves less room around. */
+export const NARROW_MAP_PX = 768;
+
+/**
+ * The room the first view leaves around the district: clear of the toolbars on the left (wide screens), of
+ * the buttons and search along a phone's top and of its legend button at the foot.
+ */
+export function districtPadding(width: number): Pick<FitBoundsOptions, 'paddingTopLeft' | 'paddingBottomRight'> {
+  const narrow = width < NARROW_MAP_PX;
+  return {
+    paddingTopLeft: narrow ? [8, 116] : [112, 16],
+    paddingBottomRight: narrow ? [8, 88] : [16, 16],
+  };
+}
+
 /** Commune names are drawn from this zoom on (spec §9 "region labels at zoom 11 and above"). */
 export const REGION_LABEL_MIN_ZOOM = 11;
 

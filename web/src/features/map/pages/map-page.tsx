@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '../map.css';
 import '../map-panels.css';
+import { ToolOutlined } from '@ant-design/icons';
 import { stationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
@@ -17,10 +18,17 @@ import { MapToolbar } from '../components/map-toolbar';
 import { StationModal } from '../components/station-modal';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { useAllStations, useAvailableLayers, useLatestReadings, useTimedItems } from '../hooks/use-map-data';
-import { chosenItem, INITIAL_LAYER_STATE, layerReducer, shownStationKind } from '../model/layer-state';
+import {
+  chosenItem,
+  INITIAL_LAYER_STATE,
+  layerReducer,
+  markerStationKind,
+  type OverlayKey,
+  shownStationKind,
+} from '../model/layer-state';
 import { BASE_MAPS, type BaseMap, isMobileAgent } from '../model/map-constants';
 import type { ActiveTool } from '../tools/map-tool';
-import { MapTools } from '../tools/map-tools';
+import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
 const loadFloodAnalysisModal = () => import('../components/flood-analysis-modal');
@@ -59,8 +67,12 @@ function MapScreen() {
   const [resetSignal, setResetSignal] = useState(0);
 
   const available = useAvailableLayers();
-  const kind = shownStationKind(layers);
-  const readings = useLatestReadings(kind);
+  // While a time is shown the markers of the last live layer stay (residents look for their station), no
+  // longer followed live (spec §4 "stops station polling").
+  const kind = markerStationKind(layers);
+  const readings = useLatestReadings(kind, shownStationKind(layers) !== null);
+  // Phones: the tools fold under one 'Công cụ' button (open while a tool has the map's clicks).
+  const [toolsOpen, setToolsOpen] = useState(false);
   const stations = useAllStations();
   const chosen = chosenItem(layers);
   const chosenItems = useTimedItems(chosen?.layer ?? 'flood', chosen !== null);
@@ -103,6 +115,7 @@ function MapScreen() {
     );
   }, [stationParam, showStation, setParams]);
 
+  const showOverlay = useCallback((overlay: OverlayKey) => dispatch({ type: 'toggleOverlay', overlay, on: true }), []);
   const positions = useMemo(
     () => (stations.data ?? []).map((s) => [s.lat, s.long] as [number, number]),
     [stations.data],
@@ -120,26 +133,50 @@ function MapScreen() {
         base={base}
         layers={layers}
         chosenUrl={chosenUrl}
-        readings={kind ? readings.data : undefined}
+        readings={readings.data}
         onOpenStation={openStation}
         onOpenFloodAnalysis={active ? undefined : openFloodAnalysis}
         ariaLabel={t('map.mapLabel')}
       />
-      <MapToolbar
-        map={map}
-        stationPositions={positions}
-        onRefresh={() => {
-          setActive(null);
-          setResetSignal((n) => n + 1);
-        }}
-      />
-      <MapTools
+      {/* The left side, top to bottom: the tools, then the legend at the foot; they never overlap. */}
+      <div className="map-side" data-tools-open={toolsOpen || active !== null ? '' : undefined}>
+        <button
+          type="button"
+          className="map-side-tools-toggle"
+          aria-expanded={toolsOpen || active !== null}
+          aria-controls="map-side-tools"
+          onClick={() => setToolsOpen((v) => !v)}
+          data-testid="map-tools-toggle"
+        >
+          <ToolOutlined aria-hidden />
+          {t('map.toolsMenu')}
+        </button>
+        <div className="map-side-tools" id="map-side-tools">
+          <MapToolbar
+            map={map}
+            stationPositions={positions}
+            onRefresh={() => {
+              setActive(null);
+              setResetSignal((n) => n + 1);
+            }}
+          />
+          <MapTools
+            map={map}
+            active={active}
+            setActive={setActive}
+            resetSignal={resetSignal}
+            showOverlay={showOverlay}
+            layers={layers}
+          />
+        </div>
+        <MapLegend state={layers} defaultOpen={!mobile} />
+      </div>
+      <MapSearchAndPhotos
         map={map}
         active={active}
         setActive={setActive}
         resetSignal={resetSignal}
-        showOverlay={(overlay) => dispatch({ type: 'toggleOverlay', overlay, on: true })}
-        layers={layers}
+        showOverlay={showOverlay}
       />
       <LayersMenu
         available={available}
@@ -149,7 +186,6 @@ function MapScreen() {
         onBase={setBase}
         defaultOpen={!mobile}
       />
-      <MapLegend state={layers} defaultOpen={!mobile} />
       {down && (
         <div className="map-reconnecting" role="status" data-testid="map-reconnecting">
           {t('map.reconnecting')}

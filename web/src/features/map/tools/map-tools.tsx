@@ -12,26 +12,32 @@ import { PlaceSearch } from './search/place-search';
 
 /**
  * The map's tools (issue #8): a second toolbar beside the navigation one (locate, draw, measure, route,
- * post a photo, print/export), the place search at the top, and the flood photos layer. Each tool keeps
- * its heavy code (plugins, PDF, modals) in a chunk loaded on first use, so the map's first load stays light.
+ * post a photo, print/export). Each tool keeps its heavy code (plugins, PDF, modals) in a chunk loaded on
+ * first use, so the map's first load stays light.
  */
 export function MapTools({ layers, ...tool }: MapToolProps & { layers: LayerState }) {
   const { t } = useTranslation();
   return (
+    <div
+      className="map-toolbar map-toolbar-tools"
+      role="toolbar"
+      aria-label={t('map.moreTools')}
+      aria-orientation="vertical"
+    >
+      <LocateTool {...tool} />
+      <DrawTool {...tool} />
+      <MeasureTool {...tool} />
+      <RouteTool {...tool} />
+      <PhotoTool {...tool} />
+      <ExportTool {...tool} layers={layers} />
+    </div>
+  );
+}
+
+/** The place search at the top of the map and the flood photos layer. */
+export function MapSearchAndPhotos(tool: MapToolProps) {
+  return (
     <>
-      <div
-        className="map-toolbar map-toolbar-tools"
-        role="toolbar"
-        aria-label={t('map.moreTools')}
-        aria-orientation="vertical"
-      >
-        <LocateTool {...tool} />
-        <DrawTool {...tool} />
-        <MeasureTool {...tool} />
-        <RouteTool {...tool} />
-        <PhotoTool {...tool} />
-        <ExportTool {...tool} layers={layers} />
-      </div>
       <PlaceSearch {...tool} />
       <FloodPhotoLayer map={tool.map} resetSignal={tool.resetSignal} />
     </>
