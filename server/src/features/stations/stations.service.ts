@@ -13,7 +13,7 @@ import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
-import { recordAudit } from '../audit/audit.service';
+import { auditOf, recordAudit } from '../audit/audit.service';
 import { countReadings } from '../readings/readings.repository';
 import { STATIONS_CHANGED } from './station-lookup';
 import {
@@ -81,7 +81,7 @@ export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
       try {
         const id = await db.transaction(async (tx) => {
           const newId = await insertStation(tx, { ...valuesOf(body), pushKey: newPushKey(), userId: a.userId });
-          await recordAudit(tx, a, STATION_AUDIT.create);
+          await recordAudit(tx, a, auditOf(STATION_AUDIT.create, body.code, body.name));
           return newId;
         });
         changed();
@@ -105,7 +105,7 @@ export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
       try {
         await db.transaction(async (tx) => {
           await updateStation(tx, id, values);
-          await recordAudit(tx, a, STATION_AUDIT.update);
+          await recordAudit(tx, a, auditOf(STATION_AUDIT.update, values.code, values.name));
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
@@ -118,10 +118,11 @@ export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
     /** A new key: the old one stops working at once. */
     async regenerateKey(actor: Actor | undefined, id: number): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
-      if (!(await findStationRow(db, id))) throw notFound();
+      const row = await findStationRow(db, id);
+      if (!row) throw notFound();
       await db.transaction(async (tx) => {
         await updateStation(tx, id, { pushKey: newPushKey() });
-        await recordAudit(tx, a, STATION_AUDIT.update);
+        await recordAudit(tx, a, auditOf(STATION_AUDIT.update, row.code, row.name));
       });
       changed();
       return detail(id);
@@ -130,9 +131,10 @@ export function createStationsService({ db, bus }: { db: Db; bus: EventBus }) {
     async remove(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, 'database');
       await db.transaction(async (tx) => {
-        if (!(await findStationRow(tx, id))) throw notFound();
+        const row = await findStationRow(tx, id);
+        if (!row) throw notFound();
         await deleteStation(tx, id);
-        await recordAudit(tx, a, STATION_AUDIT.remove);
+        await recordAudit(tx, a, auditOf(STATION_AUDIT.remove, row.code, row.name));
       });
       changed();
     },
