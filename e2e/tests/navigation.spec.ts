@@ -21,14 +21,17 @@ test.describe('root redirects', () => {
   }) => {
     await page.goto('/dashboard');
     await signIn(page, STAFF.usersOnly.email, STAFF.usersOnly.password);
-    await expect(page).toHaveURL(/\/system\/sms$/);
+    // #18: holding `user` (and `system`, everyone's) opens no SMS or feedback page: the users view comes first.
+    await expect(page).toHaveURL(/\/user\/group$/);
+    await page.goto('/system/sms');
+    await expect(page).toHaveURL(/\/user\/group$/);
     await page.goto('/home?view=users');
     await expect(page).toHaveURL(/\/user\/group$/);
     await page.goto('/user');
     await expect(page).toHaveURL(/\/user\/group$/);
     // Lacking `database`, the database view is refused.
     await page.goto('/database');
-    await expect(page).toHaveURL(/\/system\/sms$/);
+    await expect(page).toHaveURL(/\/user\/group$/);
   });
 
   test('the system account reaches every section root', async ({ page }) => {

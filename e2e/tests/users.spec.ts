@@ -66,8 +66,9 @@ test('the administrator creates a group and a user, who then sees only the permi
   await expect(page.getByTestId('user-menu')).toContainText(USER.name);
   await page.getByTestId('view-switch').click();
   const menu = page.locator('.ant-dropdown:visible');
-  await expect(menu.getByRole('menuitem', { name: 'Quản trị hệ thống' })).toBeVisible();
+  // #18: `system` (everyone's) no longer opens the administration view (SMS alerts, feedback).
   await expect(menu.getByRole('menuitem', { name: 'Phân tích' })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Quản trị hệ thống' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Tin tức' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Người dùng' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Cơ sở dữ liệu' })).toHaveCount(0);
@@ -75,7 +76,7 @@ test('the administrator creates a group and a user, who then sees only the permi
 
   // The users view is not theirs: /user/group sends them away.
   await page.goto('/user/group');
-  await expect(page).toHaveURL(/\/system\/sms$/);
+  await expect(page).toHaveURL(/\/analyze\/flood$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Nhóm người dùng' })).toHaveCount(0);
 });
 

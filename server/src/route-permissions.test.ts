@@ -89,6 +89,20 @@ describe('every API route enforces its access', () => {
     expect(new Set(publicOnes)).toEqual(PUBLIC);
   });
 
+  it('keeps the SMS back office and the staff feedback list behind sms and feedback, never system (#18)', () => {
+    const accessOf = (prefix: string) =>
+      ctx.app.apiRoutes.filter((r) => r.url.startsWith(prefix)).map((r) => [`${r.method} ${r.url}`, r.access]);
+    const sms = accessOf('/api/sms-');
+    expect(sms.length).toBeGreaterThanOrEqual(7);
+    for (const [key, access] of sms) expect(access, String(key)).toEqual({ anyOf: ['sms'] });
+    const staffFeedback = accessOf('/api/feedback').filter(([key]) => key !== 'POST /api/feedback');
+    expect(staffFeedback).toHaveLength(3);
+    for (const [key, access] of staffFeedback) expect(access, String(key)).toEqual({ anyOf: ['feedback'] });
+    // `system` (held by every account) guards no route at all.
+    const bySystem = ctx.app.apiRoutes.filter((r) => typeof r.access !== 'string' && r.access.anyOf.includes('system'));
+    expect(bySystem.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it('refuses anonymous callers with 401 on every non-public route', async () => {
     for (const r of ctx.app.apiRoutes.filter((x) => x.access !== 'public')) {
       const res = await call(r.method, r.url);

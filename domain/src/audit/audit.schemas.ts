@@ -9,6 +9,8 @@ export const AuditEntrySchema = z
     userId: z.number().int().nullable(),
     userName: z.string().nullable(),
     content: z.string(),
+    /** 'client': the text was sent by a browser (POST /api/audit), not written by the server with a change (#18). */
+    source: z.enum(['server', 'client']),
     createdAt: z.string(),
   })
   .meta({ id: 'AuditEntry' });

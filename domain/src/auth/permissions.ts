@@ -1,11 +1,15 @@
 import { z } from 'zod';
 
-/** The six permissions ("functions") of the portal; order is the order of the user form's checkboxes. */
-export const PERMISSIONS = ['analyze', 'system', 'user', 'news', 'data-layer', 'database'] as const;
+/**
+ * The permissions ("functions") of the portal; order is the order of the user form's checkboxes. The six of the
+ * specification, then `sms` (SMS templates, recipients, send history) and `feedback` (the visitors' feedback
+ * list), which #18 moved out of `system` because every account holds `system` (docs/decisions.md).
+ */
+export const PERMISSIONS = ['analyze', 'system', 'user', 'news', 'data-layer', 'database', 'sms', 'feedback'] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 
-/** Every account holds `system` (spec §4: the form keeps it checked and disabled). */
+/** Every account holds `system` (spec §4: the form keeps it checked and disabled): the signed-in basics only. */
 export const ALWAYS_GRANTED: Permission = 'system';
 
 export const PERMISSION_LABELS: Record<Permission, { vi: string; en: string }> = {
@@ -15,6 +19,8 @@ export const PERMISSION_LABELS: Record<Permission, { vi: string; en: string }> =
   news: { vi: 'Tin tức', en: 'News' },
   'data-layer': { vi: 'Lớp dữ liệu', en: 'Data layer' },
   database: { vi: 'Cơ sở dữ liệu', en: 'Database' },
+  sms: { vi: 'Cảnh báo SMS', en: 'SMS alerts' },
+  feedback: { vi: 'Góp ý', en: 'Feedback' },
 };
 
 /** A requirement list is met by holding any one of it; an empty list means public (spec §6). */
@@ -32,4 +38,26 @@ export function normalisePermissions(list: readonly string[]): Permission[] {
   const set = new Set<Permission>([ALWAYS_GRANTED]);
   for (const p of list) if ((PERMISSIONS as readonly string[]).includes(p)) set.add(p as Permission);
   return PERMISSIONS.filter((p) => set.has(p));
+}
+
+/**
+ * What a user manager may grant, change or take away: only permissions it holds itself (#18), so holding
+ * `user` is no way to more rights. `system` is everyone's and always allowed.
+ */
+export function isPermissionSubset(wanted: readonly string[], held: readonly string[]): boolean {
+  return wanted.every((p) => p === ALWAYS_GRANTED || held.includes(p));
+}
+
+/**
+ * A member's permissions after its group's change (#18): what the group lost is taken from the member, what it
+ * gained is given; what the member holds apart from the group is kept (the user form may add more).
+ */
+export function applyGroupChange(
+  member: readonly string[],
+  before: readonly string[],
+  after: readonly string[],
+): Permission[] {
+  const removed = before.filter((p) => !after.includes(p));
+  const added = after.filter((p) => !before.includes(p));
+  return normalisePermissions([...member.filter((p) => !removed.includes(p)), ...added]);
 }

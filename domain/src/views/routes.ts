@@ -59,8 +59,15 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 ];
 
 export const BACK_OFFICE_ROUTES: RouteDef[] = [
-  { path: '/system/sms', title: 'page.sms', auth: true, permissions: ['system'], view: 'administration' },
-  { path: '/system/feedback', title: 'page.feedbackList', auth: true, permissions: ['system'], view: 'administration' },
+  // Their own permissions, not `system` which every account holds (#18).
+  { path: '/system/sms', title: 'page.sms', auth: true, permissions: ['sms'], view: 'administration' },
+  {
+    path: '/system/feedback',
+    title: 'page.feedbackList',
+    auth: true,
+    permissions: ['feedback'],
+    view: 'administration',
+  },
   { path: '/user/group', title: 'page.groups', auth: true, permissions: ['user'], view: 'users' },
   { path: '/user/user', title: 'page.users', auth: true, permissions: ['user'], view: 'users' },
   { path: '/user/logs', title: 'page.logs', auth: true, permissions: ['user'], view: 'users' },

@@ -19,27 +19,40 @@ describe('hasAnyPermission', () => {
 
 describe('views', () => {
   it('maps each view to its permission and default route', () => {
-    expect(VIEWS.map((v) => [v.key, v.permission, v.defaultRoute])).toEqual([
-      ['administration', 'system', '/system/sms'],
-      ['users', 'user', '/user/group'],
-      ['database', 'database', '/database/stations'],
-      ['analysis', 'analyze', '/analyze/flood'],
-      ['news', 'news', '/news/manage-news'],
+    expect(VIEWS.map((v) => [v.key, v.permissions, v.defaultRoute])).toEqual([
+      ['administration', ['sms', 'feedback'], '/system/sms'],
+      ['users', ['user'], '/user/group'],
+      ['database', ['database'], '/database/stations'],
+      ['analysis', ['analyze'], '/analyze/flood'],
+      ['news', ['news'], '/news/manage-news'],
     ]);
   });
 
   it('lists only permitted views, in header order', () => {
-    expect(permittedViews(['news', 'system']).map((v) => v.key)).toEqual(['administration', 'news']);
+    expect(permittedViews(['news', 'system', 'sms']).map((v) => v.key)).toEqual(['administration', 'news']);
     expect(permittedViews(undefined)).toEqual([]);
+  });
+
+  it('gives the administration view only to holders of sms or feedback, not of system alone (#18)', () => {
+    expect(permittedViews(['system', 'news']).map((v) => v.key)).toEqual(['news']);
+    expect(permittedViews(['system', 'feedback']).map((v) => v.key)).toEqual(['administration']);
+    expect(BACK_OFFICE_ROUTES.filter((r) => r.view === 'administration').map((r) => r.permissions)).toEqual([
+      ['sms'],
+      ['feedback'],
+    ]);
   });
 
   it('sends /home to the chosen view, else the first permitted one, else the dashboard', () => {
     expect(homeTarget(undefined, null)).toBe('/dashboard');
-    expect(homeTarget(['system', 'user'], null)).toBe('/system/sms');
+    expect(homeTarget(['system', 'user', 'sms'], null)).toBe('/system/sms');
+    expect(homeTarget(['system', 'user'], null)).toBe('/user/group');
     expect(homeTarget(['system', 'user'], 'users')).toBe('/user/group');
     // A view the user may not open falls back to the first permitted one.
-    expect(homeTarget(['system'], 'database')).toBe('/system/sms');
+    expect(homeTarget(['system', 'news'], 'database')).toBe('/news/manage-news');
+    expect(homeTarget(['system'], 'administration')).toBe('/dashboard');
     expect(homeTarget([], 'users')).toBe('/dashboard');
+    // Within the view, the first page the user may open.
+    expect(homeTarget(['system', 'feedback'], 'administration')).toBe('/system/feedback');
   });
 });
 

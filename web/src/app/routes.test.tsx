@@ -56,9 +56,9 @@ describe('router guards and redirects', () => {
     await waitFor(() => expect(path(router)).toBe('/database/stations'));
   });
 
-  describe('signed in with functions system and user', () => {
+  describe('signed in as an administrator (system, user, sms, feedback)', () => {
     beforeEach(() => {
-      const login = signIn(['system', 'user']);
+      const login = signIn(['system', 'user', 'sms', 'feedback']);
       mockFetch((url) =>
         url === '/api/user-info'
           ? jsonResponse(200, login.userDetail)
@@ -90,6 +90,26 @@ describe('router guards and redirects', () => {
     it('sends the user to /home (then their first view) from a page they lack permission for', async () => {
       const { router } = renderApp('/analyze/flood');
       await waitFor(() => expect(path(router)).toBe('/system/sms'));
+    });
+  });
+
+  describe('signed in as a news-only editor (system and news)', () => {
+    beforeEach(() => {
+      const login = signIn(['system', 'news']);
+      mockFetch((url) =>
+        url === '/api/user-info'
+          ? jsonResponse(200, login.userDetail)
+          : jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: 'r' }),
+      );
+    });
+
+    it('is sent from the SMS and feedback pages to its own view: system alone opens neither (#18)', async () => {
+      for (const page of ['/system/sms', '/system/feedback', '/home?view=administration']) {
+        const { router, unmount } = renderApp(page);
+        await waitFor(() => expect(path(router)).toBe('/news/manage-news'));
+        expect(screen.queryByRole('heading', { level: 1, name: 'Quản lý tin nhắn SMS' })).toBeNull();
+        unmount();
+      }
     });
   });
 

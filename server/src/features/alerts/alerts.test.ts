@@ -33,7 +33,7 @@ beforeAll(async () => {
     dispatch: { backoffMs: () => 0, pollMs: 50 },
   });
   await ctx.app.ready();
-  const a = await createUser(ctx.db, { functions: ['system', 'database'], name: 'Trực ban' });
+  const a = await createUser(ctx.db, { functions: ['system', 'database', 'sms'], name: 'Trực ban' });
   token = (await login(ctx.app, a.user.email, a.password)).token;
 });
 afterAll(() => ctx?.close());

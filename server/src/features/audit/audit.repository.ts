@@ -11,6 +11,8 @@ export interface AuditEntryInput {
   userId: number | null;
   userName: string | null;
   content: string;
+  /** Who wrote the text: the server (default) or a browser through POST /api/audit. */
+  source?: 'server' | 'client';
 }
 
 /** Appends one entry; call it with the transaction of the change it records. */
@@ -44,6 +46,7 @@ export async function listAuditEntries(
         userId: auditLogs.userId,
         userName: resolvedName,
         content: auditLogs.content,
+        source: auditLogs.source,
         createdAt: auditLogs.createdAt,
       })
       .from(auditLogs)

@@ -72,6 +72,23 @@ describe('POST /api/audit', () => {
     expect(found.items[0].userName).toMatch(/^Cán bộ/);
   });
 
+  it('marks a client-written entry as such, under the session’s user whatever name the body carries (#18)', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/audit',
+      headers: bearer(plainToken),
+      payload: { content: 'Xoá người dùng giam.doc@bache.local', userName: 'Quản trị hệ thống', userId: adminId },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ source: 'client', content: 'Xoá người dùng giam.doc@bache.local' });
+    const page = (await get('/api/audit?pageSize=100', adminToken)).json();
+    const entry = page.items.find((i: { id: number }) => i.id === res.json().id);
+    expect(entry).toMatchObject({ source: 'client', userName: expect.stringMatching(/^Cán bộ/) });
+    expect(entry.userId).not.toBe(adminId);
+    // What the server writes with a change stays marked as the server's.
+    expect(page.items.find((i: { content: string }) => i.content === 'Đăng nhập hệ thống').source).toBe('server');
+  });
+
   it('400 names the field, 401 anonymous', async () => {
     const bad = await ctx.app.inject({ method: 'POST', url: '/api/audit', headers: bearer(plainToken), payload: {} });
     expect(bad.statusCode).toBe(400);

@@ -10,6 +10,8 @@ export const auditLogs = pgTable(
     /** Name at the time of the action, so the log still reads after the account is deleted. */
     userName: varchar('user_name', { length: 255 }),
     content: text('content').notNull(),
+    /** 'server': written by the server with the change it records; 'client': sent by a browser (POST /api/audit). */
+    source: varchar('source', { length: 16 }).$type<'server' | 'client'>().notNull().default('server'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_logs_created_idx').on(t.createdAt)],

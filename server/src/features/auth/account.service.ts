@@ -61,7 +61,7 @@ export function createAccountService(deps: AccountServiceDeps) {
      */
     async changePassword(actor: Actor | undefined, body: ChangePasswordBody, ip: string | null = null): Promise<void> {
       const { actor: a, user } = await loadSelf(actor);
-      await lockout.assertNotLocked(user.email);
+      await lockout.assertNotLocked(user.email, ip);
       if (!(await verifyPassword(user.passwordHash, body.oldPassword))) {
         await lockout.recordFailure(user.email, ip);
         throw new AppError('WRONG_PASSWORD', undefined, [{ field: 'oldPassword', message: 'Mật khẩu cũ không đúng' }]);

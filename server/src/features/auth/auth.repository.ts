@@ -78,26 +78,34 @@ export async function insertLoginAttempt(db: Db, email: string, ip: string | nul
   await db.insert(loginAttempts).values({ email, ip, succeeded: succeeded ? 1 : 0 });
 }
 
-/** Failed attempts on an account since its last success, within the window. */
+/**
+ * Failed attempts on an account from one address since that address's last success there, within the window
+ * (#18: the lock is per account and address, so another address's failures never lock the owner out).
+ */
 export async function countRecentFailures(
   db: Db,
   email: string,
+  ip: string | null,
   since: Date,
 ): Promise<{ failures: number; oldest: Date | null }> {
+  const fromIp = ip === null ? isNull(loginAttempts.ip) : eq(loginAttempts.ip, ip);
   const [lastSuccess] = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, 1), gt(loginAttempts.createdAt, since)))
+    .where(
+      and(eq(loginAttempts.email, email), fromIp, eq(loginAttempts.succeeded, 1), gt(loginAttempts.createdAt, since)),
+    )
     .orderBy(desc(loginAttempts.createdAt))
     .limit(1);
   const from = lastSuccess && lastSuccess.at > since ? lastSuccess.at : since;
   const [row] = await db
     .select({ failures: count(), oldest: sql<string | null>`min(${loginAttempts.createdAt})` })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, 0), gt(loginAttempts.createdAt, from)));
+    .where(
+      and(eq(loginAttempts.email, email), fromIp, eq(loginAttempts.succeeded, 0), gt(loginAttempts.createdAt, from)),
+    );
   return { failures: Number(row?.failures ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
 }
-
 export async function insertPhoneVerification(
   db: Db,
   values: { userId: number; phone: string; codeHash: string; expiresAt: Date },

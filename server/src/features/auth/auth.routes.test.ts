@@ -10,8 +10,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-const postLogin = async (payload: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/api/user-login', payload });
+const postLogin = async (payload: Record<string, unknown>, remoteAddress?: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/user-login', payload, ...(remoteAddress ? { remoteAddress } : {}) });
 
 describe('POST /api/user-login', () => {
   it('signs in with a solved human check and returns the current user with an opaque token', async () => {
@@ -85,7 +85,7 @@ describe('POST /api/user-login', () => {
     expect(replay.json().code).toBe('HUMAN_CHECK_FAILED');
   });
 
-  it('locks an account after repeated failures, with a Vietnamese message, even for the right password', async () => {
+  it('locks an account from an address after repeated failures, with a Vietnamese message, even for the right password', async () => {
     const { user, password } = await createUser(ctx.db);
     for (let i = 0; i < 3; i++) {
       const r = await postLogin({
@@ -103,6 +103,29 @@ describe('POST /api/user-login', () => {
     );
     const attempts = await ctx.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
     expect(attempts.filter((a) => a.succeeded === 0)).toHaveLength(3);
+  });
+
+  it('locks only the failing address: the owner still signs in from another one with the right password (#18)', async () => {
+    const { user, password } = await createUser(ctx.db);
+    const attacker = '203.0.113.66';
+    const owner = '10.20.0.7';
+    // The attacker keeps failing, round after round, past the lock.
+    for (let i = 0; i < 5; i++) {
+      const r = await postLogin(
+        { email: user.email, password: 'doan-mo-mat-khau', altcha: await solveHumanCheck(ctx.app) },
+        attacker,
+      );
+      expect(r.statusCode).toBe(i < 3 ? 401 : 429);
+    }
+    const ownerIn = await postLogin({ email: user.email, password, altcha: await solveHumanCheck(ctx.app) }, owner);
+    expect(ownerIn.statusCode, ownerIn.body).toBe(200);
+    // The owner's success does not unlock the attacker's address, which stays locked even with the password.
+    const still = await postLogin({ email: user.email, password, altcha: await solveHumanCheck(ctx.app) }, attacker);
+    expect(still.statusCode).toBe(429);
+    // An owner's own mistakes count for the owner's address only, and a success there resets them.
+    await postLogin({ email: user.email, password: 'go-nham', altcha: await solveHumanCheck(ctx.app) }, owner);
+    const again = await postLogin({ email: user.email, password, altcha: await solveHumanCheck(ctx.app) }, owner);
+    expect(again.statusCode).toBe(200);
   });
 
   it('a success resets the failure count', async () => {
@@ -202,7 +225,7 @@ describe('POST /api/user-logout', () => {
 });
 
 describe('GET /api/user-functions', () => {
-  it('lists the six permissions with Vietnamese labels', async () => {
+  it('lists the six permissions of the specification, then SMS alerts and feedback (#18), with Vietnamese labels', async () => {
     const { user, password } = await createUser(ctx.db);
     const { token } = await login(ctx.app, user.email, password);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/user-functions', headers: bearer(token) });
@@ -214,8 +237,16 @@ describe('GET /api/user-functions', () => {
       'news',
       'data-layer',
       'database',
+      'sms',
+      'feedback',
     ]);
     expect(res.json()[5].label.vi).toBe('Cơ sở dữ liệu');
+    expect(
+      res
+        .json()
+        .slice(6)
+        .map((f: { label: { vi: string } }) => f.label.vi),
+    ).toEqual(['Cảnh báo SMS', 'Góp ý']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user-functions' })).statusCode).toBe(401);
   });
 });

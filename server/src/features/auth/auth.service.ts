@@ -38,7 +38,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       ctx: RequestContext,
     ): Promise<LoginResponse> {
       if (!(await humanCheck.verify(body.altcha))) throw new AppError('HUMAN_CHECK_FAILED');
-      await lockout.assertNotLocked(body.email);
+      await lockout.assertNotLocked(body.email, ctx.ip);
       const user = await findUserByEmail(db, body.email);
       let ok = false;
       if (user) ok = await verifyPassword(user.passwordHash, body.password);

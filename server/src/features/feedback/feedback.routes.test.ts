@@ -10,10 +10,10 @@ let plain: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ FEEDBACK_RATE_LIMIT: String(RATE), LOGIN_RATE_LIMIT_PER_MINUTE: '1000' });
-  const s = await createUser(ctx.db, { functions: ['system'] });
+  const s = await createUser(ctx.db, { functions: ['system', 'feedback'] });
   staff = bearer((await login(ctx.app, s.user.email, s.password)).token);
-  // Every account holds `system` (DECISIONS.md); a caller without it is refused.
-  const p = await createUser(ctx.db, { functions: ['news'] });
+  // Every account holds `system` (DECISIONS.md), so the list needs `feedback` (#18): a news editor is refused.
+  const p = await createUser(ctx.db, { functions: ['system', 'news'] });
   plain = bearer((await login(ctx.app, p.user.email, p.password)).token);
 });
 afterAll(() => ctx?.close());
@@ -98,7 +98,7 @@ describe('feedback', () => {
     expect((await req('DELETE', '/api/feedback/abc', staff)).statusCode).toBe(400);
   });
 
-  it('401 anonymous, 403 without the system permission', async () => {
+  it('401 anonymous, 403 without the feedback permission (a news editor holding system)', async () => {
     for (const [method, url] of [
       ['GET', '/api/feedback'],
       ['PUT', '/api/feedback/1'],

@@ -10,7 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { FeedbackService } from './feedback.service';
 
-const staff = { anyOf: ['system' as const] };
+// Its own permission, not `system` which every account holds (#18).
+const staff = { anyOf: ['feedback' as const] };
 const tags = ['Góp ý / Feedback'];
 
 export interface FeedbackRoutesOptions {

@@ -8,8 +8,8 @@ import { deleteFeedback, insertFeedback, listFeedback, updateFeedback } from './
 
 type FeedbackBody = z.output<typeof FeedbackBodySchema>;
 
-/** The feedback list is in the administration view (DECISIONS.md: system → feedback list). */
-const STAFF = 'system' as const;
+/** The feedback list is in the administration view, behind its own permission (#18: not `system`, held by all). */
+const STAFF = 'feedback' as const;
 const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy góp ý');
 
 /** Feedback: sent by anyone, reviewed, corrected and deleted by staff (audited in the same transaction). */

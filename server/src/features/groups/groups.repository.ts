@@ -1,5 +1,5 @@
-import type { Group } from '@flood/domain';
-import { count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { Group, Permission } from '@flood/domain';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql';
 import { users } from '../users/users.table';
@@ -86,4 +86,21 @@ export async function lockGroup(db: Db, id: number): Promise<boolean> {
 export async function countMembers(db: Db, groupId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.groupId, groupId));
   return Number(row?.n ?? 0);
+}
+
+/** The members of a group with their permissions (the system account is never one), locked for the update. */
+export async function listMemberPermissions(
+  db: Db,
+  groupId: number,
+): Promise<{ id: number; functions: Permission[] }[]> {
+  return db
+    .select({ id: users.id, functions: users.functions })
+    .from(users)
+    .where(and(eq(users.groupId, groupId), eq(users.isSystem, false)))
+    .orderBy(asc(users.id))
+    .for('update');
+}
+
+export async function setMemberPermissions(db: Db, userId: number, functions: Permission[]): Promise<void> {
+  await db.update(users).set({ functions, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@flood/domain';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
@@ -8,7 +9,7 @@ let admin: string;
 let plain: string;
 beforeAll(async () => {
   ctx = await createTestApp();
-  const a = await createUser(ctx.db, { functions: ['system', 'user'] });
+  const a = await createUser(ctx.db, { functions: [...PERMISSIONS] });
   const p = await createUser(ctx.db, { functions: ['system', 'news'] });
   admin = (await login(ctx.app, a.user.email, a.password)).token;
   plain = (await login(ctx.app, p.user.email, p.password)).token;

@@ -1,4 +1,5 @@
 import {
+  applyGroupChange,
   GROUP_HAS_MEMBERS,
   type Group,
   type GroupBodySchema,
@@ -10,13 +11,16 @@ import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
+import { assertMayGrant, assertWithinReach } from '../users/grant-rules';
 import {
   countMembers,
   deleteGroup,
   findGroup,
   insertGroup,
   listGroups,
+  listMemberPermissions,
   lockGroup,
+  setMemberPermissions,
   updateGroup,
 } from './groups.repository';
 
@@ -24,7 +28,12 @@ type GroupBody = z.output<typeof GroupBodySchema>;
 
 const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy nhóm người dùng');
 
-/** User groups (users view, permission `user`); every change is audited in its transaction. */
+/**
+ * User groups (users view, permission `user`); every change is audited in its transaction. A group's
+ * permissions reach its members (#18): on save, what the group lost is taken from each member and what it
+ * gained is given, in the same transaction; sessions read the account's permissions on every request, so the
+ * members' open sessions follow at once. The actor grants or takes away only what it holds.
+ */
 export function createGroupsService({ db }: { db: Db }) {
   return {
     list(actor: Actor | undefined, q: GroupListQuery): Promise<GroupPage> {
@@ -41,6 +50,7 @@ export function createGroupsService({ db }: { db: Db }) {
 
     async create(actor: Actor | undefined, body: GroupBody): Promise<Group> {
       const a = requirePermission(actor, 'user');
+      assertMayGrant(a, body.functions);
       const id = await db.transaction(async (tx) => {
         const newId = await insertGroup(tx, { name: body.name, description: body.desc, functions: body.functions });
         await recordAudit(tx, a, `Tạo nhóm người dùng ${body.name}`);
@@ -51,10 +61,21 @@ export function createGroupsService({ db }: { db: Db }) {
 
     async update(actor: Actor | undefined, id: number, body: GroupBody): Promise<Group> {
       const a = requirePermission(actor, 'user');
+      assertMayGrant(a, body.functions);
       await db.transaction(async (tx) => {
-        const found = await updateGroup(tx, id, { name: body.name, description: body.desc, functions: body.functions });
-        if (!found) throw notFound();
-        await recordAudit(tx, a, `Sửa nhóm người dùng ${body.name}`);
+        if (!(await lockGroup(tx, id))) throw notFound();
+        const before = (await findGroup(tx, id))!;
+        assertWithinReach(a, before.functions);
+        await updateGroup(tx, id, { name: body.name, description: body.desc, functions: body.functions });
+        let changed = 0;
+        for (const member of await listMemberPermissions(tx, id)) {
+          const next = applyGroupChange(member.functions, before.functions, body.functions);
+          if (next.join() === member.functions.join()) continue;
+          await setMemberPermissions(tx, member.id, next);
+          changed += 1;
+        }
+        const members = changed > 0 ? ` (cập nhật quyền của ${changed} thành viên)` : '';
+        await recordAudit(tx, a, `Sửa nhóm người dùng ${body.name}${members}`);
       });
       return (await findGroup(db, id))!;
     },
@@ -65,6 +86,7 @@ export function createGroupsService({ db }: { db: Db }) {
       await db.transaction(async (tx) => {
         const group = await findGroup(tx, id);
         if (!group || !(await lockGroup(tx, id))) throw notFound();
+        assertWithinReach(a, group.functions);
         if ((await countMembers(tx, id)) > 0) throw new AppError('CONFLICT', GROUP_HAS_MEMBERS);
         await deleteGroup(tx, id);
         await recordAudit(tx, a, `Xoá nhóm người dùng ${group.name}`);

@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SmsAdminService } from './sms-admin.service';
 
-const access = { anyOf: ['system' as const] };
+// Its own permission, not `system` which every account holds (#18).
+const access = { anyOf: ['sms' as const] };
 const tags = ['Tin nhắn SMS / SMS'];
 
 /** `/api/sms-template`, `/api/sms-user`, `/api/sms-history` (back-office §7). */

@@ -1,10 +1,11 @@
 import type { SmsHistory, SmsRecipient, SmsRecipientBodySchema, SmsTemplate, SmsTemplateType } from '@flood/domain';
+import { SMS_TEMPLATE_TYPE_LABELS } from '@flood/domain';
 import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
-import { recordAudit } from '../audit/audit.service';
+import { auditOf, recordAudit } from '../audit/audit.service';
 import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
 
 type RecipientBody = z.output<typeof SmsRecipientBodySchema>;
@@ -39,17 +40,17 @@ export const toHistory = (r: typeof smsHistory.$inferSelect): SmsHistory => ({
   sentAt: iso(r.sentAt),
 });
 
-/** The SMS back office (administration view, permission `system`): templates, recipients, history. */
+/** The SMS back office (administration view, permission `sms`): templates, recipients, history. */
 export function createSmsAdminService({ db }: { db: Db }) {
   const recipientNotFound = () => new AppError('NOT_FOUND', 'Không tìm thấy người nhận');
   return {
     async templates(actor: Actor | undefined): Promise<SmsTemplate[]> {
-      requirePermission(actor, 'system');
+      requirePermission(actor, 'sms');
       return (await db.select().from(smsTemplates).orderBy(asc(smsTemplates.id))).map(toTemplate);
     },
 
     async updateTemplate(actor: Actor | undefined, id: number, template: string): Promise<SmsTemplate> {
-      const a = requirePermission(actor, 'system');
+      const a = requirePermission(actor, 'sms');
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(smsTemplates)
@@ -57,13 +58,14 @@ export function createSmsAdminService({ db }: { db: Db }) {
           .where(eq(smsTemplates.id, id))
           .returning();
         if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy mẫu tin nhắn');
-        await recordAudit(tx, a, `Cập nhật mẫu tin nhắn ${row.type}`);
+        const name = SMS_TEMPLATE_TYPE_LABELS[row.type as SmsTemplateType]?.vi ?? row.type;
+        await recordAudit(tx, a, auditOf('Cập nhật mẫu tin nhắn', row.type, name));
         return toTemplate(row);
       });
     },
 
     async recipients(actor: Actor | undefined, q: { page: number; pageSize: number }) {
-      requirePermission(actor, 'system');
+      requirePermission(actor, 'sms');
       const [rows, [t]] = await Promise.all([
         db
           .select()
@@ -77,7 +79,7 @@ export function createSmsAdminService({ db }: { db: Db }) {
     },
 
     async saveRecipient(actor: Actor | undefined, id: number | null, body: RecipientBody): Promise<SmsRecipient> {
-      const a = requirePermission(actor, 'system');
+      const a = requirePermission(actor, 'sms');
       return db.transaction(async (tx) => {
         const [row] =
           id === null
@@ -94,7 +96,7 @@ export function createSmsAdminService({ db }: { db: Db }) {
     },
 
     async removeRecipient(actor: Actor | undefined, id: number): Promise<void> {
-      const a = requirePermission(actor, 'system');
+      const a = requirePermission(actor, 'sms');
       await db.transaction(async (tx) => {
         const [row] = await tx.delete(smsRecipients).where(eq(smsRecipients.id, id)).returning();
         if (!row) throw recipientNotFound();
@@ -103,7 +105,7 @@ export function createSmsAdminService({ db }: { db: Db }) {
     },
 
     async history(actor: Actor | undefined, q: { page: number; pageSize: number }) {
-      requirePermission(actor, 'system');
+      requirePermission(actor, 'sms');
       const [rows, [t]] = await Promise.all([
         db
           .select()

@@ -87,7 +87,7 @@ describe('alert e-mail through SMTP_URL', () => {
     });
     try {
       await ctx.app.ready();
-      const a = await createUser(ctx.db, { functions: ['system', 'database'] });
+      const a = await createUser(ctx.db, { functions: ['system', 'database', 'sms'] });
       const auth = bearer((await login(ctx.app, a.user.email, a.password)).token);
       const post = (url: string, payload: Record<string, unknown>) =>
         ctx.app.inject({ method: 'POST', url, headers: auth, payload });

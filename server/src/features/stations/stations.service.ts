@@ -16,7 +16,7 @@ import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
 import { announceCleared, clearStationAlerts } from '../alerts/clear-station-alerts';
-import { recordAudit } from '../audit/audit.service';
+import { auditOf, recordAudit } from '../audit/audit.service';
 import { countReadings } from '../readings/readings.repository';
 import { STATIONS_CHANGED } from './station-lookup';
 import {
@@ -102,7 +102,7 @@ export function createStationsService({
       try {
         const id = await db.transaction(async (tx) => {
           const newId = await insertStation(tx, { ...valuesOf(body), pushKey: newPushKey(), userId: a.userId });
-          await recordAudit(tx, a, STATION_AUDIT.create);
+          await recordAudit(tx, a, auditOf(STATION_AUDIT.create, body.code, body.name));
           return newId;
         });
         changed();
@@ -126,7 +126,7 @@ export function createStationsService({
       try {
         await db.transaction(async (tx) => {
           await updateStation(tx, id, values);
-          await recordAudit(tx, a, STATION_AUDIT.update);
+          await recordAudit(tx, a, auditOf(STATION_AUDIT.update, values.code, values.name));
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
@@ -139,10 +139,11 @@ export function createStationsService({
     /** A new key: the old one stops working at once. */
     async regenerateKey(actor: Actor | undefined, id: number): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
-      if (!(await findStationRow(db, id))) throw notFound();
+      const row = await findStationRow(db, id);
+      if (!row) throw notFound();
       await db.transaction(async (tx) => {
         await updateStation(tx, id, { pushKey: newPushKey() });
-        await recordAudit(tx, a, STATION_AUDIT.update);
+        await recordAudit(tx, a, auditOf(STATION_AUDIT.update, row.code, row.name));
       });
       changed();
       return detail(id);
@@ -158,7 +159,11 @@ export function createStationsService({
       if (!row) throw notFound();
       const cleared = await db.transaction(async (tx) => {
         await updateStation(tx, id, { status });
-        await recordAudit(tx, a, status === 'inactive' ? STATION_AUDIT.deactivate : STATION_AUDIT.activate);
+        await recordAudit(
+          tx,
+          a,
+          auditOf(status === 'inactive' ? STATION_AUDIT.deactivate : STATION_AUDIT.activate, row.code, row.name),
+        );
         return status === 'inactive' ? clearStationAlerts(tx, id, now()) : [];
       });
       announceCleared(bus, cleared, { ...row, status });
@@ -181,7 +186,7 @@ export function createStationsService({
       const cleared = await db.transaction(async (tx) => {
         const ended = await clearStationAlerts(tx, id, now());
         await deleteStation(tx, id, newPushKey());
-        await recordAudit(tx, a, STATION_AUDIT.remove);
+        await recordAudit(tx, a, auditOf(STATION_AUDIT.remove, row.code, row.name));
         return ended;
       });
       announceCleared(bus, cleared, row);

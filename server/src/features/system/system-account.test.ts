@@ -20,7 +20,7 @@ describe('ensureSystemAccount', () => {
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
     const [row] = await database.db.select().from(users).where(eq(users.isSystem, true));
-    expect(row?.functions).toEqual(['analyze', 'system', 'user', 'news', 'data-layer', 'database']);
+    expect(row?.functions).toEqual(['analyze', 'system', 'user', 'news', 'data-layer', 'database', 'sms', 'feedback']);
     expect(await verifyPassword(row!.passwordHash, first.generatedPassword!)).toBe(true);
     const second = await ensureSystemAccount(database.db, base);
     expect(second.created).toBe(false);
@@ -37,6 +37,6 @@ describe('ensureSystemAccount', () => {
     await ensureSystemAccount(database.db, { ...base, ADMIN_PASSWORD: 'mat-khau-moi' });
     const [row] = await database.db.select().from(users).where(eq(users.isSystem, true));
     expect(await verifyPassword(row!.passwordHash, 'mat-khau-moi')).toBe(true);
-    expect(row?.functions).toHaveLength(6);
+    expect(row?.functions).toHaveLength(8);
   });
 });

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@flood/domain';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
@@ -18,7 +19,7 @@ beforeAll(async () => {
     ADMIN_NAME: 'Hệ thống',
     ADMIN_PASSWORD: 'x'.repeat(12),
   });
-  const a = await createUser(ctx.db, { functions: ['system', 'user'], name: 'Quản trị viên' });
+  const a = await createUser(ctx.db, { functions: [...PERMISSIONS], name: 'Quản trị viên' });
   adminId = a.user.id;
   const p = await createUser(ctx.db, { functions: ['system', 'news'] });
   admin = (await login(ctx.app, a.user.email, a.password)).token;

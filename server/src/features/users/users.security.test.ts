@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@flood/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
@@ -10,7 +11,7 @@ let admin: Record<string, string>;
 let groupId: number;
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
-  const a = await createUser(ctx.db, { functions: ['system', 'user'] });
+  const a = await createUser(ctx.db, { functions: [...PERMISSIONS] });
   admin = bearer((await login(ctx.app, a.user.email, a.password)).token);
   groupId = (
     await ctx.app.inject({

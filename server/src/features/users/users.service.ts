@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../lib/sql';
 import { recordAudit } from '../audit/audit.service';
 import { deleteOtherSessions, deleteUserSessions } from '../auth/auth.repository';
 import { findGroup } from '../groups/groups.repository';
+import { assertMayGrant, assertWithinReach } from './grant-rules';
 import { deleteUser, findStaffUser, findUserByEmail, insertUser, listUsers, updateUser } from './users.repository';
 
 type CreateBody = z.output<typeof UserCreateBodySchema>;
@@ -18,7 +19,10 @@ const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy người d�
 const emailTaken = () =>
   new AppError('CONFLICT', 'Email đã được sử dụng', [{ field: 'email', message: 'Email đã được sử dụng' }]);
 
-/** Staff accounts (users view, permission `user`). The system account is invisible here. */
+/**
+ * Staff accounts (users view, permission `user`). The system account is invisible here; an account holding a
+ * permission the actor lacks can be read but not changed, and the actor grants only what it holds (#18).
+ */
 export function createUsersService({ db }: { db: Db }) {
   async function assertGroup(tx: Db, groupId: number): Promise<void> {
     if (!(await findGroup(tx, groupId))) {
@@ -47,6 +51,7 @@ export function createUsersService({ db }: { db: Db }) {
 
     async create(actor: Actor | undefined, body: CreateBody): Promise<User> {
       const a = requirePermission(actor, 'user');
+      assertMayGrant(a, body.functions);
       if (await findUserByEmail(db, body.email)) throw emailTaken();
       assertPasswordNotCommon(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
@@ -75,6 +80,8 @@ export function createUsersService({ db }: { db: Db }) {
     async update(actor: Actor | undefined, id: number, body: UpdateBody): Promise<User> {
       const a = requirePermission(actor, 'user');
       const current = await loadStaff(id);
+      assertWithinReach(a, current.functions);
+      assertMayGrant(a, body.functions);
       if (body.password) assertPasswordNotCommon(body.password, 'password');
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await db.transaction(async (tx) => {
@@ -100,6 +107,7 @@ export function createUsersService({ db }: { db: Db }) {
     async remove(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, 'user');
       const user = await loadStaff(id);
+      assertWithinReach(a, user.functions);
       if (id === a.userId) throw new AppError('CONFLICT', 'Không thể xoá tài khoản đang đăng nhập');
       await db.transaction(async (tx) => {
         await deleteUser(tx, id);

@@ -57,7 +57,7 @@ describe('header', () => {
   });
 
   it('switches view: lists permitted views and goes to /home?view= then the view page', async () => {
-    const login = signIn(['system', 'user']);
+    const login = signIn(['system', 'user', 'sms']);
     mockFetch(() => jsonResponse(200, login.userDetail));
     const { router } = renderApp('/dashboard');
     fireEvent.click(await screen.findByTestId('view-switch'));

@@ -132,6 +132,8 @@ export const en: Messages = {
     updateSuccess: 'Group updated',
     deleteSuccess: 'Group deleted',
     hasMembers: 'The group has members and cannot be deleted',
+    membersFollow: 'Permission changes of the group apply at once to its {{count}} members',
+    aboveYou: 'The group holds a permission you lack: read only',
   },
   users: {
     search: 'Search by name',
@@ -150,6 +152,8 @@ export const en: Messages = {
     createSuccess: 'User created',
     updateSuccess: 'User updated',
     deleteSuccess: 'User deleted',
+    notHeld: 'You do not hold this permission, so you cannot grant or remove it',
+    aboveYou: 'The account holds a permission you lack: read only',
   },
   audit: {
     search: 'Search',
@@ -157,6 +161,8 @@ export const en: Messages = {
     content: 'Content',
     time: 'Time',
     empty: 'No records found',
+    fromClient: 'Sent by a browser',
+    fromClientHelp: 'Text sent by the user’s browser (POST /api/audit), not written by the server',
   },
   stations: {
     search: 'Search by station code or name',

@@ -138,6 +138,8 @@ export const vi = {
     updateSuccess: 'Cập nhật nhóm thành công',
     deleteSuccess: 'Xoá nhóm thành công!',
     hasMembers: GROUP_HAS_MEMBERS,
+    membersFollow: 'Thay đổi quyền của nhóm áp dụng ngay cho {{count}} thành viên',
+    aboveYou: 'Nhóm có quyền mà bạn không có: chỉ xem',
   },
   users: {
     search: 'Tìm kiếm theo tên',
@@ -156,6 +158,8 @@ export const vi = {
     createSuccess: 'Tạo người dùng thành công',
     updateSuccess: 'Cập nhật người dùng thành công',
     deleteSuccess: 'Xoá người dùng thành công!',
+    notHeld: 'Bạn không có quyền này nên không thể cấp hoặc bỏ',
+    aboveYou: 'Tài khoản có quyền mà bạn không có: chỉ xem',
   },
   audit: {
     search: 'Tìm kiếm',
@@ -163,6 +167,8 @@ export const vi = {
     content: 'Nội dung',
     time: 'Thời gian',
     empty: 'Không tìm thấy bản ghi nào',
+    fromClient: 'Do trình duyệt gửi',
+    fromClientHelp: 'Nội dung do trình duyệt của người dùng gửi lên (POST /api/audit), không phải máy chủ ghi',
   },
   stations: {
     search: 'Tìm kiếm theo mã, tên trạm',

@@ -11,6 +11,7 @@ import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
+import { useSession } from '../../../lib/session/session-store';
 import { createGroup, updateGroup, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
 
@@ -33,6 +34,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<GroupValues>();
+  const held = useSession()?.userDetail.functions ?? [];
 
   const mutation = useMutation({
     mutationFn: (body: GroupBody) => (group ? updateGroup(group.id, body) : createGroup(body)),
@@ -84,6 +86,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
         name="functions"
         htmlFor="group-functions"
         rules={rule('functions')}
+        extra={group && group.memberCount > 0 ? t('groups.membersFollow', { count: group.memberCount }) : undefined}
         normalize={(v: unknown) => normalisePermissions(Array.isArray(v) ? v : [])}
       >
         <Select
@@ -91,7 +94,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
           mode="multiple"
           allowClear
           placeholder={t('groups.functionsPlaceholder')}
-          options={permissionOptions(i18n.language, true)}
+          options={permissionOptions(i18n.language, true, held, t('users.notHeld'))}
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>

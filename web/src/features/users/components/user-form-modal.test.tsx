@@ -55,7 +55,7 @@ async function chooseGroup(name: string) {
 }
 
 describe('user form modal', () => {
-  beforeEach(() => signIn(['system', 'user']));
+  beforeEach(() => signIn(['system', 'user', 'analyze', 'news']));
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates: system is checked and disabled, the group copies its permissions, the password is required', async () => {
@@ -99,6 +99,18 @@ describe('user form modal', () => {
     expect(await screen.findByText('Tạo người dùng thành công')).toBeTruthy();
     // The longest form walk of the suite: past 5 s when every test file runs in parallel on a busy machine.
   }, 15_000);
+
+  it('lets a manager tick only the permissions it holds (#18)', async () => {
+    api();
+    renderWithProviders(<UserFormModal open user={null} onClose={vi.fn()} />);
+    expect(await screen.findByText('Thêm người dùng')).toBeTruthy();
+    for (const held of ['Phân tích', 'Người dùng', 'Tin tức']) expect(box(held).disabled, held).toBe(false);
+    for (const lacking of ['Cơ sở dữ liệu', 'Lớp dữ liệu', 'Cảnh báo SMS', 'Góp ý']) {
+      expect(box(lacking).disabled, lacking).toBe(true);
+    }
+    fireEvent.click(box('Cơ sở dữ liệu'));
+    expect(box('Cơ sở dữ liệu').checked).toBe(false);
+  });
 
   it('puts a taken email (409 with fields) on the email field', async () => {
     mockFetch((url, init) =>

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
-import { getSession, updateUserDetail } from '../../../lib/session/session-store';
+import { getSession, updateUserDetail, useSession } from '../../../lib/session/session-store';
 import { fetchUserInfo } from '../../auth/api/auth-api';
 import { createUser, fetchAllGroups, updateUser, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
@@ -47,6 +47,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<UserValues>();
   const editing = user !== null;
+  const held = useSession()?.userDetail.functions ?? [];
   const schema = editing ? UserUpdateBodySchema : UserCreateBodySchema;
 
   const groups = useQuery({ queryKey: usersKeys.allGroups, queryFn: fetchAllGroups, enabled: open });
@@ -146,7 +147,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
         <Checkbox.Group
           data-testid="user-functions"
           className="permission-checks"
-          options={permissionOptions(i18n.language, true)}
+          options={permissionOptions(i18n.language, true, held, t('users.notHeld'))}
         />
       </Form.Item>
     </FormModal>

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '@flood/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Input, type TableColumnsType } from 'antd';
+import { Input, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
@@ -28,7 +28,23 @@ export default function AuditPage() {
   const columns: TableColumnsType<AuditEntry> = [
     indexColumn<AuditEntry>(page, pageSize),
     { key: 'user', dataIndex: 'userName', title: t('audit.user'), render: (v: string | null) => v || '—' },
-    { key: 'content', dataIndex: 'content', title: t('audit.content') },
+    {
+      key: 'content',
+      dataIndex: 'content',
+      title: t('audit.content'),
+      // A text a browser sent (POST /api/audit) is marked, so it never passes for one the server wrote (#18).
+      render: (v: string, entry) =>
+        entry.source === 'client' ? (
+          <>
+            <Tooltip title={t('audit.fromClientHelp')}>
+              <Tag data-testid="audit-from-client">{t('audit.fromClient')}</Tag>
+            </Tooltip>
+            {v}
+          </>
+        ) : (
+          v
+        ),
+    },
     {
       key: 'createdAt',
       dataIndex: 'createdAt',

@@ -23,6 +23,14 @@ const GROUPS: Group[] = [
     memberCount: 0,
     createdAt: '2026-03-05T08:00:00.000Z',
   },
+  {
+    id: 5,
+    name: 'Trực ban CSDL',
+    desc: null,
+    functions: ['system', 'database'],
+    memberCount: 1,
+    createdAt: '2026-03-06T08:00:00.000Z',
+  },
 ];
 
 const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
@@ -30,7 +38,7 @@ const isDelete = ([url, init]: [string, RequestInit | undefined]) =>
   init?.method === 'DELETE' && url.startsWith('/api/group/');
 
 describe('groups page', () => {
-  beforeEach(() => signIn(['system', 'user']));
+  beforeEach(() => signIn(['system', 'user', 'news']));
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the groups with their creation date and no pager for one page', async () => {
@@ -41,6 +49,16 @@ describe('groups page', () => {
     expect(within(row(3)).getByText('Biên tập tin')).toBeTruthy();
     expect(within(row(3)).getByText(/^04\/03\/2026 \d\d:02$/)).toBeTruthy();
     expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('shows a lock, not edit and delete, on a group holding a permission the manager lacks (#18)', async () => {
+    mockFetch(() => jsonResponse(200, { items: GROUPS, total: 3 }));
+    renderWithProviders(<GroupsPage />, '/user/group');
+    await screen.findByText('Trực ban CSDL');
+    expect(within(row(5)).queryByRole('button', { name: 'Sửa' })).toBeNull();
+    expect(within(row(5)).queryByRole('button', { name: 'Xoá' })).toBeNull();
+    expect(within(row(5)).getByLabelText('Nhóm có quyền mà bạn không có: chỉ xem')).toBeTruthy();
+    expect(within(row(3)).getByRole('button', { name: 'Sửa' })).toBeTruthy();
   });
 
   it('refuses to delete a group with members, without calling the server', async () => {

@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
-import { actionsColumn } from '../../../components/row-actions';
 import { useDeleteRow } from '../../../components/use-delete-row';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
+import { useSession } from '../../../lib/session/session-store';
 import { deleteGroup, fetchGroups, usersKeys } from '../api/users-api';
 import { GroupFormModal } from '../components/group-form-modal';
+import { reachActionsColumn } from '../components/reach-actions-column';
 
 /** /user/group: the user groups, their permissions; a group with members cannot be deleted. */
 export default function GroupsPage() {
@@ -20,6 +21,7 @@ export default function GroupsPage() {
   const confirmDelete = useConfirmDelete();
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE);
   const editor = useRowEditor<Group>();
+  const held = useSession()?.userDetail.functions ?? [];
 
   const list = useQuery({
     queryKey: usersKeys.groupList({ page, pageSize }),
@@ -55,11 +57,13 @@ export default function GroupsPage() {
       title: t('groups.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    actionsColumn(
-      t('common.actions'),
-      (group) => editor.open(group),
-      (group) => onDelete(group),
-    ),
+    reachActionsColumn<Group>({
+      title: t('common.actions'),
+      held,
+      lockedText: t('groups.aboveYou'),
+      onEdit: (group) => editor.open(group),
+      onDelete: (group) => onDelete(group),
+    }),
   ];
 
   return (

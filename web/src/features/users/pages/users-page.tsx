@@ -7,12 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, type TableSort, usePagedList } from '../../../components/data-table';
-import { actionsColumn } from '../../../components/row-actions';
 import { useDeleteRow } from '../../../components/use-delete-row';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
+import { useSession } from '../../../lib/session/session-store';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { deleteUser, fetchUsers, usersKeys } from '../api/users-api';
+import { reachActionsColumn } from '../components/reach-actions-column';
 import { UserFormModal } from '../components/user-form-modal';
 
 type SortField = UserListQuery['sort'];
@@ -31,6 +32,7 @@ export default function UsersPage() {
     JSON.stringify([keyword, sort?.field, sort?.order]),
   );
   const editor = useRowEditor<User>();
+  const held = useSession()?.userDetail.functions ?? [];
 
   const sortField = sort && isSortField(sort.field) ? sort.field : undefined;
   const query: Partial<UserListQuery> = {
@@ -70,11 +72,13 @@ export default function UsersPage() {
       title: t('users.createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    actionsColumn(
-      t('common.actions'),
-      (user) => editor.open(user),
-      (user) => confirmDelete(() => remove.mutateAsync(user)),
-    ),
+    reachActionsColumn<User>({
+      title: t('common.actions'),
+      held,
+      lockedText: t('users.aboveYou'),
+      onEdit: (user) => editor.open(user),
+      onDelete: (user) => confirmDelete(() => remove.mutateAsync(user)),
+    }),
   ];
 
   return (
