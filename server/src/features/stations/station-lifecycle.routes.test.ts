@@ -75,7 +75,7 @@ describe('Ngừng hoạt động', () => {
     const stop = await call('PUT', `/api/station/${s.id}/status`, { status: 'inactive' });
     expect(stop.statusCode).toBe(200);
     expect(stop.json()).toMatchObject({ status: 'inactive', readingCount: 1 });
-    expect(await lastAudit()).toBe('Ngừng hoạt động trạm');
+    expect(await lastAudit()).toBe('Ngừng hoạt động trạm F01301 (Trạm F01301)');
     // The warning ended with a CAP Cancel, and is no longer open.
     expect((await capEntries()).map((e) => e[0])).toEqual(['Cancel', 'Alert']);
     expect((await get('/api/alerts/active')).json().map((a: { stationCode: string }) => a.stationCode)).not.toContain(
@@ -105,7 +105,7 @@ describe('Ngừng hoạt động', () => {
 
     const back = await call('PUT', `/api/station/${s.id}/status`, { status: 'active' });
     expect(back.json().status).toBe('active');
-    expect(await lastAudit()).toBe('Cho trạm hoạt động lại');
+    expect(await lastAudit()).toBe('Cho trạm hoạt động lại F01301 (Trạm F01301)');
     expect((await push('F01301', s.pushKey, '0,61')).statusCode).toBe(200);
   });
 });
@@ -132,7 +132,7 @@ describe('Xoá trạm', () => {
     expect(before.map((e) => e[0])).toEqual(['Alert']);
 
     expect((await call('DELETE', `/api/station/${s.id}?confirm=F01303`)).statusCode).toBe(200);
-    expect(await lastAudit()).toBe('Xoá trạm');
+    expect(await lastAudit()).toBe('Xoá trạm F01303 (Trạm F01303)');
     const after = (await capEntries()).filter((e) => e[1]?.includes('F01303'));
     expect(after.map((e) => e[0])).toEqual(['Cancel', 'Alert']);
     // Every published message still opens.
