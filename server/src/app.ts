@@ -94,6 +94,7 @@ import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerHotReads } from './lib/hot-reads';
 import { loggerOptionsOf } from './lib/logging';
 import { registerNulGuard } from './lib/nul-guard';
+import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
 import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
@@ -179,6 +180,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
         })
       : createLogSmsGateway({ db, logger: app.log }));
+  // A Redis outage: each process falls back to its own memory (used challenges, rate-limit counts), warned once a minute.
+  let redisWarnedAt = 0;
+  const redisDown = (err: unknown) => {
+    if (Date.now() - redisWarnedAt < 60_000) return;
+    redisWarnedAt = Date.now();
+    app.log.warn({ err }, 'Redis unreachable: used login challenges and rate limits are counted in this process');
+  };
   const humanCheck =
     deps.humanCheck ??
     createAltchaHumanCheck({
@@ -186,7 +194,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cost: config.ALTCHA_COST,
       maxCounter: config.ALTCHA_MAX_COUNTER,
       // With REDIS_URL a solved challenge is accepted once by all the processes together.
-      replay: deps.rateLimitRedis ? createRedisReplayStore(deps.rateLimitRedis, config.REDIS_PREFIX) : undefined,
+      replay: deps.rateLimitRedis
+        ? createRedisReplayStore(deps.rateLimitRedis, config.REDIS_PREFIX, { onFallback: redisDown })
+        : undefined,
     });
   const auth = createAuthService({ db, config, humanCheck, now });
   const account = createAccountService({ db, config, sms, now });
@@ -218,11 +228,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hotReads = registerHotReads(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Per process by default; with Redis one count for all processes, and a Redis outage lets requests through.
+  // Per process by default; with Redis one count for all processes, and during a Redis outage per process again.
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimitRedis
-      ? { redis: deps.rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rate-limit:`, skipOnError: true }
+      ? { store: redisStoreWithLocalFallback(deps.rateLimitRedis, `${config.REDIS_PREFIX}rate-limit:`, redisDown) }
       : {}),
   });
   await app.register(swagger, {
@@ -244,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNulGuard(app);
   await app.register(healthRoutes, {
     database,
+    redis: deps.rateLimitRedis,
     demo: config.DEMO,
     timeZone: config.TZ_DISTRICT,
     mapTiles: mapTilesOf(config),
