@@ -1,3 +1,4 @@
+import '../common/zod-messages';
 import { z } from 'zod';
 
 /** The six permissions ("functions") of the portal; order is the order of the user form's checkboxes. */

@@ -1,3 +1,4 @@
+import './zod-messages';
 import { z } from 'zod';
 
 export const HealthSchema = z
