@@ -194,6 +194,8 @@ export const ConfigSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Temporary credentials (STS, an instance or task role): their session token, sent as X-Amz-Security-Token. */
+  S3_SESSION_TOKEN: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PREFIX: z
     .string()
