@@ -285,7 +285,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     latest: createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now }),
     hotReads,
   });
-  await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });
+  await app.register(reportsRoutes, {
+    reports: createReportsService({ db, timeZone }),
+    readings,
+    exportLimit: { max: config.EXPORT_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  });
   await app.register(openDataRoutes, {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
@@ -359,7 +363,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBytes: filesMaxBytes,
   });
   const news = createNewsService({ db, bus, timeZone, now });
-  await app.register(newsRoutes, { news, listCache: createNewsListCache({ news, bus, now }), hotReads });
+  await app.register(newsRoutes, {
+    news,
+    listCache: createNewsListCache({ news, bus, now }),
+    hotReads,
+    viewLimit: { max: config.VIEW_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db }),
     rateLimit: { max: config.FEEDBACK_RATE_LIMIT, windowMs: config.FEEDBACK_RATE_WINDOW_MINUTES * 60_000 },

@@ -147,6 +147,10 @@ export const ConfigSchema = z.object({
   FEEDBACK_RATE_WINDOW_MINUTES: int(10, 1),
   /** Anonymous route requests (`POST /api/route`) per client address per minute (signed-in staff are not limited). */
   ROUTE_RATE_LIMIT_PER_MINUTE: int(60, 1),
+  /** Anonymous Excel exports (`/api/water/export`, `/api/water/export-moment`, `/api/station/export`) per client address per minute. */
+  EXPORT_RATE_LIMIT_PER_MINUTE: int(10, 1),
+  /** Anonymous `POST /api/view` (a news view) per client address per minute. */
+  VIEW_RATE_LIMIT_PER_MINUTE: int(30, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),
