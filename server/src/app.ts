@@ -156,6 +156,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // A request (headers and body) must arrive whole within REQUEST_TIMEOUT_SECONDS: a body trickled a byte at a
+    // time would otherwise hold its connection and memory for ever. Node checks every `connectionsCheckingInterval`.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, (config.REQUEST_TIMEOUT_SECONDS * 1000) / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Open event streams must not hold a shutdown.
     forceCloseConnections: true,
@@ -421,7 +428,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(damageRoutes, { damage: createDamageService({ db, timeZone }) });
   await app.register(floodAnalysisRoutes, { floodAnalysis });
-  await app.register(eventsRoutes, { bus });
+  await app.register(eventsRoutes, { bus, maxPerAddress: config.EVENTS_MAX_PER_ADDRESS, maxTotal: config.EVENTS_MAX_TOTAL });
   await registerWeb(app, config.WEB_DIST, { demo: config.DEMO });
   return app;
 }

@@ -147,6 +147,12 @@ export const ConfigSchema = z.object({
   FEEDBACK_RATE_WINDOW_MINUTES: int(10, 1),
   /** Anonymous route requests (`POST /api/route`) per client address per minute (signed-in staff are not limited). */
   ROUTE_RATE_LIMIT_PER_MINUTE: int(60, 1),
+  /** Open event streams (`/api/events`) one client address may hold in one process (429 past it). */
+  EVENTS_MAX_PER_ADDRESS: int(100, 1),
+  /** Open event streams of one process in all (503 past it); keep it under the process's file limit (`ulimit -n`). */
+  EVENTS_MAX_TOTAL: int(5000, 1),
+  /** Time to receive a whole request, body included (a trickled upload is cut with 408 past it). */
+  REQUEST_TIMEOUT_SECONDS: int(300, 1),
   /** Anonymous Excel exports (`/api/water/export`, `/api/water/export-moment`, `/api/station/export`) per client address per minute. */
   EXPORT_RATE_LIMIT_PER_MINUTE: int(10, 1),
   /** Anonymous `POST /api/view` (a news view) per client address per minute. */
