@@ -31,7 +31,7 @@ describe('caps on open event streams', () => {
     expect([a1.res.status, a2.res.status]).toEqual([200, 200]);
     const a3 = await openStream('203.0.113.1');
     expect(a3.res.status).toBe(429);
-    expect((await a3.res.json()).message).toBe(
+    expect(((await a3.res.json()) as { message: string }).message).toBe(
       'Quá nhiều luồng sự kiện đang mở từ địa chỉ này. Vui lòng đóng bớt các trang và thử lại sau.',
     );
     const b1 = await openStream('203.0.113.2');
