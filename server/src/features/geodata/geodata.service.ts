@@ -15,7 +15,6 @@ import {
   type GeodataPage,
   GeodataUploadFieldsSchema,
   IMAGE_MAX_BYTES,
-  validateGeoJson,
   WORKBOOK_MAX_BYTES,
 } from '@flood/domain';
 import sharp from 'sharp';
@@ -37,6 +36,7 @@ import {
   listFolder,
 } from './geodata.repository';
 import type { GeodataRow } from './geodata.table';
+import { checkGeoJsonBytes, JsonSyntaxError } from './geojson-bytes';
 import { readWorkbookSheets } from './workbook';
 
 const gzipAsync = promisify(gzip);
@@ -117,14 +117,14 @@ export async function checkGeodataContent(
       compress: false,
     };
   }
-  let parsed: unknown;
+  let check: ReturnType<typeof checkGeoJsonBytes>;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
-    parsed = JSON.parse(text);
+    // Feature by feature from the bytes: never the whole file as one string and one object tree (#18).
+    check = checkGeoJsonBytes(data);
   } catch (e) {
-    throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e instanceof Error ? e.message : String(e)}`);
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e.message}`);
   }
-  const check = validateGeoJson(parsed);
   if (!check.ok) throw invalid('file', `GeoJSON không hợp lệ tại ${check.path}: ${check.message}`);
   return { data, ext: 'geojson', contentType: 'application/geo+json', compress: true };
 }
