@@ -137,6 +137,12 @@ describe('flood events detected from real pushes', () => {
     expect(future.statusCode, future.body).toBe(400);
     const event = await call('POST', '/api/flood-event', analyst, { start: '0001-01-01T00:00:00Z' });
     expect(event.statusCode, event.body).toBe(400);
+    // The widest period allowed is answered.
+    const widest = await call('POST', '/api/flood-event/recompute', analyst, {
+      from: '1900-01-01T00:00:00Z',
+      to: '2100-12-31T23:59:59Z',
+    });
+    expect(widest.statusCode, widest.body).toBe(200);
   });
 
   it('a bulk import of water readings recomputes its period', async () => {
