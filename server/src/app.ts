@@ -428,7 +428,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(damageRoutes, { damage: createDamageService({ db, timeZone }) });
   await app.register(floodAnalysisRoutes, { floodAnalysis });
-  await app.register(eventsRoutes, { bus, maxPerAddress: config.EVENTS_MAX_PER_ADDRESS, maxTotal: config.EVENTS_MAX_TOTAL });
+  await app.register(eventsRoutes, {
+    bus,
+    maxPerAddress: config.EVENTS_MAX_PER_ADDRESS,
+    maxTotal: config.EVENTS_MAX_TOTAL,
+  });
   await registerWeb(app, config.WEB_DIST, { demo: config.DEMO });
   return app;
 }
