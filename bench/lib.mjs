@@ -119,6 +119,9 @@ export function benchEnv(extra) {
     ALTCHA_COST: '1',
     ALTCHA_MAX_COUNTER: '2',
     LOGIN_RATE_LIMIT_PER_MINUTE: '100000000',
+    // The bench opens its thousands of event streams from one address.
+    EVENTS_MAX_PER_ADDRESS: '100000',
+    EVENTS_MAX_TOTAL: '100000',
     ...extra,
   };
 }

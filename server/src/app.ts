@@ -12,7 +12,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createAlertEngine } from './features/alerts/alert-engine';
 import { alertsRoutes } from './features/alerts/alerts.routes';
@@ -94,6 +94,7 @@ import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerHotReads } from './lib/hot-reads';
 import { loggerOptionsOf } from './lib/logging';
 import { registerNulGuard } from './lib/nul-guard';
+import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
 import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
@@ -153,8 +154,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? incoming
         : `${idPrefix}-${(++idCounter).toString(36)}`;
     },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     bodyLimit: 1_048_576,
+    // A request (headers and body) must arrive whole within REQUEST_TIMEOUT_SECONDS: a body trickled a byte at a
+    // time would otherwise hold its connection and memory for ever. Node checks every `connectionsCheckingInterval`.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, (config.REQUEST_TIMEOUT_SECONDS * 1000) / 4)),
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Open event streams must not hold a shutdown.
     forceCloseConnections: true,
@@ -179,6 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
         })
       : createLogSmsGateway({ db, logger: app.log }));
+  // A Redis outage: each process falls back to its own memory (used challenges, rate-limit counts), warned once a minute.
+  let redisWarnedAt = 0;
+  const redisDown = (err: unknown) => {
+    if (Date.now() - redisWarnedAt < 60_000) return;
+    redisWarnedAt = Date.now();
+    app.log.warn({ err }, 'Redis unreachable: used login challenges and rate limits are counted in this process');
+  };
   const humanCheck =
     deps.humanCheck ??
     createAltchaHumanCheck({
@@ -186,7 +201,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       cost: config.ALTCHA_COST,
       maxCounter: config.ALTCHA_MAX_COUNTER,
       // With REDIS_URL a solved challenge is accepted once by all the processes together.
-      replay: deps.rateLimitRedis ? createRedisReplayStore(deps.rateLimitRedis, config.REDIS_PREFIX) : undefined,
+      replay: deps.rateLimitRedis
+        ? createRedisReplayStore(deps.rateLimitRedis, config.REDIS_PREFIX, { onFallback: redisDown })
+        : undefined,
     });
   const auth = createAuthService({ db, config, humanCheck, now });
   const account = createAccountService({ db, config, sms, now });
@@ -218,11 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hotReads = registerHotReads(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
-  // Per process by default; with Redis one count for all processes, and a Redis outage lets requests through.
+  // Per process by default; with Redis one count for all processes, and during a Redis outage per process again.
   await app.register(rateLimit, {
     global: false,
     ...(deps.rateLimitRedis
-      ? { redis: deps.rateLimitRedis, nameSpace: `${config.REDIS_PREFIX}rate-limit:`, skipOnError: true }
+      ? { store: redisStoreWithLocalFallback(deps.rateLimitRedis, `${config.REDIS_PREFIX}rate-limit:`, redisDown) }
       : {}),
   });
   await app.register(swagger, {
@@ -244,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNulGuard(app);
   await app.register(healthRoutes, {
     database,
+    redis: deps.rateLimitRedis,
     demo: config.DEMO,
     demoAlertsToGateway: config.DEMO_ALERTS_TO_GATEWAY,
     timeZone: config.TZ_DISTRICT,
@@ -275,7 +293,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     latest: createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now }),
     hotReads,
   });
-  await app.register(reportsRoutes, { reports: createReportsService({ db, timeZone }), readings });
+  await app.register(reportsRoutes, {
+    reports: createReportsService({ db, timeZone }),
+    readings,
+    exportLimit: { max: config.EXPORT_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  });
   await app.register(openDataRoutes, {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
@@ -353,7 +375,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBytes: filesMaxBytes,
   });
   const news = createNewsService({ db, bus, timeZone, now });
-  await app.register(newsRoutes, { news, listCache: createNewsListCache({ news, bus, now }), hotReads });
+  await app.register(newsRoutes, {
+    news,
+    listCache: createNewsListCache({ news, bus, now }),
+    hotReads,
+    viewLimit: { max: config.VIEW_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
+  });
   await app.register(feedbackRoutes, {
     feedback: createFeedbackService({ db }),
     rateLimit: { max: config.FEEDBACK_RATE_LIMIT, windowMs: config.FEEDBACK_RATE_WINDOW_MINUTES * 60_000 },
@@ -406,7 +433,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(damageRoutes, { damage: createDamageService({ db, timeZone }) });
   await app.register(floodAnalysisRoutes, { floodAnalysis });
-  await app.register(eventsRoutes, { bus });
+  await app.register(eventsRoutes, {
+    bus,
+    maxPerAddress: config.EVENTS_MAX_PER_ADDRESS,
+    maxTotal: config.EVENTS_MAX_TOTAL,
+  });
   await registerWeb(app, config.WEB_DIST, { demo: config.DEMO });
   return app;
 }

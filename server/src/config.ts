@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmailSchema } from '@flood/domain';
@@ -12,6 +13,56 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
+/** proxy-addr's names of address ranges, accepted in a TRUST_PROXY list. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isAddressOrCidr(s: string): boolean {
+  if (PROXY_RANGE_NAMES.has(s)) return true;
+  const [addr, bits, extra] = s.split('/');
+  if (extra !== undefined || !addr) return false;
+  const family = net.isIP(addr);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+/**
+ * Which proxies are trusted to give the client's address in X-Forwarded-For (Fastify's `trustProxy`):
+ * `false`/`0` none; a hop count (`true` = 1: the address the nearest proxy saw, so a client's own X-Forwarded-For
+ * entries are ignored); or a comma list of proxy addresses, CIDRs or `loopback`/`linklocal`/`uniquelocal`.
+ * Never "trust everything", which took the leftmost — client-written — address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw.toLowerCase();
+    if (['false', 'no', '0'].includes(v)) return false;
+    if (['true', 'yes'].includes(v)) return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    const bad = list.filter((x) => !isAddressOrCidr(x));
+    if (list.length === 0 || bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `false, true (= 1), số bước proxy, hoặc danh sách địa chỉ/CIDR / false, true (= 1), a hop count, or a list of addresses/CIDRs${bad.length ? `: ${bad.join(', ')}` : ''}`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+/**
+ * TRUST_PROXY as Fastify's `trustProxy`. A hop count becomes a function: Fastify 5 treats a bare number as
+ * "trust nothing" (it cannot check the nearest peer), which would count every visitor behind the proxy as one.
+ * With a count the portal's port must be reachable from the proxy only (docs/operations.md).
+ */
+export function fastifyTrustProxy(
+  value: false | number | string[],
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof value === 'number') return value === 0 ? false : (_addr: string, hop: number) => hop < value;
+  return value;
+}
 /**
  * A tile URL template with {z}, {x} and {y}: https (the page's CSP allows images from https: only) or a
  * path on this origin ('/tiles/{z}/{x}/{y}.png').
@@ -39,7 +90,8 @@ export const ConfigSchema = z.object({
   TZ_DISTRICT: z.string().default('Asia/Ho_Chi_Minh'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(defaultWebDist),
-  TRUST_PROXY: bool.default(false),
+  /** false, true (= 1 hop), a hop count, or trusted proxy addresses/CIDRs (see `trustProxy`). */
+  TRUST_PROXY: trustProxy.default(false),
   SESSION_TTL_HOURS: int(24, 1),
   /** Absolute end of a session after sign-in, however much it is used (ASVS 4.0.3 3.3.2, level 2: 12 h). */
   SESSION_MAX_HOURS: int(12, 1),
@@ -95,6 +147,16 @@ export const ConfigSchema = z.object({
   FEEDBACK_RATE_WINDOW_MINUTES: int(10, 1),
   /** Anonymous route requests (`POST /api/route`) per client address per minute (signed-in staff are not limited). */
   ROUTE_RATE_LIMIT_PER_MINUTE: int(60, 1),
+  /** Open event streams (`/api/events`) one client address may hold in one process (429 past it). */
+  EVENTS_MAX_PER_ADDRESS: int(100, 1),
+  /** Open event streams of one process in all (503 past it); keep it under the process's file limit (`ulimit -n`). */
+  EVENTS_MAX_TOTAL: int(5000, 1),
+  /** Time to receive a whole request, body included (a trickled upload is cut with 408 past it). */
+  REQUEST_TIMEOUT_SECONDS: int(300, 1),
+  /** Anonymous Excel exports (`/api/water/export`, `/api/water/export-moment`, `/api/station/export`) per client address per minute. */
+  EXPORT_RATE_LIMIT_PER_MINUTE: int(10, 1),
+  /** Anonymous `POST /api/view` (a news view) per client address per minute. */
+  VIEW_RATE_LIMIT_PER_MINUTE: int(30, 1),
   /** Demo mode: seeds an empty database with demo stations and readings and runs the push simulator. */
   DEMO: bool.default(true),
   DEMO_INTERVAL_SECONDS: int(60, 5),
@@ -147,6 +209,8 @@ export const ConfigSchema = z.object({
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Temporary credentials (STS, an instance or task role): their session token, sent as X-Amz-Security-Token. */
+  S3_SESSION_TOKEN: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(false),
   S3_PREFIX: z
     .string()

@@ -43,6 +43,7 @@ function storageOf(config: ReturnType<typeof loadConfig>): FileStorage {
     region: config.S3_REGION,
     accessKeyId: config.S3_ACCESS_KEY_ID!,
     secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    sessionToken: config.S3_SESSION_TOKEN,
     forcePathStyle: config.S3_FORCE_PATH_STYLE,
     prefix: config.S3_PREFIX,
   });

@@ -1,3 +1,4 @@
+import './zod-messages';
 import { z } from 'zod';
 
 /** Machine-readable error codes: the web maps them to its toasts, logs keep them stable across languages. */

@@ -1,9 +1,12 @@
+import './zod-messages';
 import { z } from 'zod';
 
 export const HealthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
     database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+    /** Only with REDIS_URL: whether the shared Redis answers (down = 'degraded', still 200). */
+    redis: z.object({ ok: z.boolean() }).optional(),
     version: z.string(),
     uptimeSeconds: z.number(),
   })

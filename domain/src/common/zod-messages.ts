@@ -28,4 +28,11 @@ export function vietnameseIssueMessage(issue: z.core.$ZodRawIssue): string | und
   }
 }
 
-z.config({ customError: vietnameseIssueMessage });
+/**
+ * In a browser, jitless: zod probes `new Function('')` when it builds its first object schema, and the portal's
+ * CSP (script-src 'self', no 'unsafe-eval') reports that probe as a `securitypolicyviolation` on every page even
+ * though zod catches it. The CSP forbids eval there anyway, so nothing is lost; the server keeps zod's JIT. Set
+ * here, before any schema of the portal is built (every schema module imports this one first).
+ */
+const ZOD_JITLESS = 'document' in globalThis;
+z.config({ customError: vietnameseIssueMessage, jitless: ZOD_JITLESS });

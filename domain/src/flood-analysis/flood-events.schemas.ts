@@ -52,7 +52,16 @@ export const FloodEventSchema = z
   .meta({ id: 'FloodEvent' });
 export type FloodEvent = z.infer<typeof FloodEventSchema>;
 
-const isoTime = (message: string) => z.iso.datetime({ offset: true, message }).transform((v) => new Date(v));
+/** Years a flood event or a recompute may lie in: outside them a date is a typing slip (year 0001 made a 500). */
+export const FLOOD_EVENT_YEARS = { min: 1900, max: 2100 } as const;
+const isoTime = (message: string) =>
+  z.iso
+    .datetime({ offset: true, message })
+    .transform((v) => new Date(v))
+    .refine((d) => {
+      const y = d.getUTCFullYear();
+      return y >= FLOOD_EVENT_YEARS.min && y <= FLOOD_EVENT_YEARS.max;
+    }, message);
 
 /**
  * The save body of `POST /api/flood-event` and `PUT /api/flood-event/{id}`: an empty name means the default

@@ -78,6 +78,13 @@ export const GEODATA_TYPE_INFO: Record<GeodataType, GeodataTypeInfo> = {
 /** Upload limits by content (GeoJSON's is configurable on the server: GEODATA_MAX_MB, default 50). */
 export const GEOJSON_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/**
+ * Largest image of a geodata layer, in pixels and per side: a small PNG can hold a bitmap that a phone's browser
+ * (gallery, map overlay) cannot decode — 400 Mpx is 1.6 GB of memory. 25 Mpx (100 MB decoded) and 10,000 px a
+ * side cover a district's rain or remote-sensing map.
+ */
+export const GEODATA_IMAGE_MAX_PIXELS = 25_000_000;
+export const GEODATA_IMAGE_MAX_SIDE = 10_000;
 export const WORKBOOK_MAX_BYTES = 20 * 1024 * 1024;
 
 /** The file name extensions the upload dialog offers for a type. */

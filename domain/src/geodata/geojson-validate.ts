@@ -54,8 +54,13 @@ class Invalid extends Error {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Validates a GeoJSON object (FeatureCollection, Feature or bare geometry). */
-export function validateGeoJson(value: unknown): GeoJsonCheck {
+/**
+ * The checks of `validateGeoJson` in steps, so that a large FeatureCollection can be checked one feature at a
+ * time (the server parses each feature of an upload on its own instead of the whole file at once): `root` takes
+ * the top-level object (its `features` may be left out and given to `feature` one by one), `result` ends.
+ * `root` and `feature` throw a `GeoJsonInvalid` naming the path.
+ */
+export function createGeoJsonValidator() {
   const bbox: [number, number, number, number] = [
     Number.POSITIVE_INFINITY,
     Number.POSITIVE_INFINITY,
@@ -148,7 +153,8 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
     featureCount++;
   }
 
-  try {
+  /** The top-level value; `streamedFeatures`: its `features` array is checked element by element apart. */
+  function root(value: unknown, streamedFeatures = false): void {
     if (!isObject(value)) throw new Invalid('(tệp)', 'Tệp không phải là một đối tượng GeoJSON');
     if (nestsDeeperThan(value, GEOJSON_MAX_NESTING))
       throw new Invalid('(tệp)', `Dữ liệu lồng nhau quá sâu (tối đa ${GEOJSON_MAX_NESTING} cấp)`);
@@ -161,10 +167,13 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
         );
     }
     if (value.type === 'FeatureCollection') {
+      if (streamedFeatures) return;
       if (!Array.isArray(value.features)) throw new Invalid('features', 'FeatureCollection phải có mảng features');
       value.features.forEach((f, i) => {
         feature(f, `features[${i}]`);
       });
+    } else if (streamedFeatures) {
+      throw new Invalid('type', `Kiểu GeoJSON không hợp lệ: ${String(value.type)} (có mảng features)`);
     } else if (value.type === 'Feature') {
       feature(value, '(tệp)');
     } else if (typeof value.type === 'string' && GEOMETRY_TYPES.has(value.type)) {
@@ -173,9 +182,34 @@ export function validateGeoJson(value: unknown): GeoJsonCheck {
     } else {
       throw new Invalid('type', `Kiểu GeoJSON không hợp lệ: ${String(value.type)}`);
     }
+  }
+
+  return {
+    root,
+    /** One element of a streamed `features` array (nested at most GEOJSON_MAX_NESTING - 2 levels, as in the file). */
+    feature(f: unknown, index: number): void {
+      const path = `features[${index}]`;
+      if (nestsDeeperThan(f, GEOJSON_MAX_NESTING - 2))
+        throw new Invalid('(tệp)', `Dữ liệu lồng nhau quá sâu (tối đa ${GEOJSON_MAX_NESTING} cấp)`);
+      feature(f, path);
+    },
+    result(): GeoJsonCheck {
+      return { ok: true, featureCount, bbox: Number.isFinite(bbox[0]) ? bbox : null };
+    },
+  };
+}
+
+/** A failed check of `createGeoJsonValidator`: where, and what is wrong. */
+export { Invalid as GeoJsonInvalid };
+
+/** Validates a GeoJSON object (FeatureCollection, Feature or bare geometry). */
+export function validateGeoJson(value: unknown): GeoJsonCheck {
+  const v = createGeoJsonValidator();
+  try {
+    v.root(value);
   } catch (e) {
     if (e instanceof Invalid) return { ok: false, path: e.path, message: e.message };
     throw e;
   }
-  return { ok: true, featureCount, bbox: Number.isFinite(bbox[0]) ? bbox : null };
+  return v.result();
 }

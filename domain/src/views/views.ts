@@ -1,3 +1,4 @@
+import '../common/zod-messages';
 import { z } from 'zod';
 import { hasAnyPermission, type Permission } from '../auth/permissions';
 import { routesOfView } from './routes';

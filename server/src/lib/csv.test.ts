@@ -27,6 +27,15 @@ describe('CSV (RFC 4180)', () => {
     expect(csvField('Trạm = mới')).toBe('Trạm = mới');
   });
 
+  it('neutralises a dash followed by a digit unless the whole field is a plain number (#18)', () => {
+    expect(csvField("-1+1+cmd|' /C calc'!A0")).toBe("'-1+1+cmd|' /C calc'!A0");
+    expect(csvField('-2*3')).toBe("'-2*3");
+    expect(csvField('-.5+A1')).toBe("'-.5+A1");
+    expect(csvField('-12')).toBe('-12');
+    expect(csvField('-.5')).toBe('-.5');
+    expect(csvField('-1.5e3')).toBe('-1.5e3');
+  });
+
   it('writes a BOM, a header row and CRLF lines that a CSV reader gives back unchanged', () => {
     const rows = [
       ['F01024', 'Trạm "Cầu" Bà Chẽ, xã Đồn Đạc', 0.6257],

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeS3, startFakeS3 } from '../test/fake-s3';
+import { type FakeS3, signRequest, startFakeS3 } from '../test/fake-s3';
 import { newStorageKey } from './storage';
-import { createS3Storage, S3Error, signRequest } from './storage-s3';
+import { createS3Storage, S3Error } from './storage-s3';
 
 let s3: FakeS3;
 beforeAll(async () => {
@@ -15,6 +15,7 @@ const storageOf = (over: Partial<Parameters<typeof createS3Storage>[0]> = {}) =>
     bucket: 'portal-files',
     region: s3.region,
     forcePathStyle: true,
+    retryBaseMs: 1,
     ...s3.credentials,
     ...over,
   });
@@ -25,7 +26,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString();
 }
 
-describe('SigV4 signing', () => {
+describe("the fake S3's reference SigV4 (what it checks aws4fetch's signatures with)", () => {
   it("gives AWS's published signature for its GET Object example", () => {
     const headers = signRequest({
       method: 'GET',
@@ -86,17 +87,35 @@ describe('S3 storage (against the fake S3 API)', () => {
       status: 404,
       code: 'NoSuchBucket',
     });
-    s3.failNext(503, 'SlowDown');
-    await expect(storageOf().read(key)).rejects.toMatchObject({ status: 503, code: 'SlowDown' });
-    s3.failNext(500, 'InternalError');
-    await expect(storageOf().remove(key)).rejects.toMatchObject({ status: 500, code: 'InternalError' });
+    // Past its retries a lasting 503 or 500 is an S3Error with the store's code.
+    s3.failNext(503, 'SlowDown', 3);
+    await expect(storageOf({ retries: 2 }).read(key)).rejects.toMatchObject({ status: 503, code: 'SlowDown' });
+    s3.failNext(500, 'InternalError', 2);
+    await expect(storageOf({ retries: 1 }).remove(key)).rejects.toMatchObject({ status: 500, code: 'InternalError' });
     expect(s3.objects.has(`portal-files/${key}`)).toBe(false);
+  });
+
+  it('retries a 503 SlowDown after a backoff, signing the attempt anew, and then succeeds (#18)', async () => {
+    const key = newStorageKey('png');
+    const before = s3.log.length;
+    s3.failNext(503, 'SlowDown');
+    const started = performance.now();
+    await storageOf({ retryBaseMs: 1 }).put(key, Buffer.from('ảnh'));
+    expect(s3.log.slice(before).map((l) => `${l.method} ${l.status}`)).toEqual(['PUT 503', 'PUT 200']);
+    expect(s3.objects.get(`portal-files/${key}`)?.toString()).toBe('ảnh');
+    expect(performance.now() - started).toBeLessThan(5000);
+    // A 4xx is an answer, not a hiccup: never retried.
+    const at = s3.log.length;
+    await expect(storageOf({ bucket: 'no-such-bucket' }).put(key, Buffer.from('x'))).rejects.toMatchObject({
+      status: 404,
+    });
+    expect(s3.log.length - at).toBe(1);
   });
 
   it('addresses the bucket in the host name unless path style is asked for', async () => {
     const seen: string[] = [];
     const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
-      seen.push(String(input));
+      seen.push(input instanceof Request ? input.url : String(input));
       return new Response(null, { status: 200 });
     });
     try {
@@ -113,5 +132,33 @@ describe('S3 storage (against the fake S3 API)', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+});
+
+describe('S3 storage with temporary credentials (STS, instance role) (#18)', () => {
+  let sts: FakeS3;
+  beforeAll(async () => {
+    sts = await startFakeS3({ buckets: ['portal-files'], sessionToken: 'FwoGZXIvYXdzEXAMPLE//token+with/slashes=' });
+  });
+  afterAll(() => sts?.close());
+  const withToken = (sessionToken: string | undefined) =>
+    createS3Storage({
+      endpoint: sts.endpoint,
+      bucket: 'portal-files',
+      region: sts.region,
+      forcePathStyle: true,
+      retryBaseMs: 1,
+      ...sts.credentials,
+      sessionToken,
+    });
+
+  it('sends and signs X-Amz-Security-Token; without it, or with another, the store refuses', async () => {
+    const key = newStorageKey('geojson');
+    const storage = withToken('FwoGZXIvYXdzEXAMPLE//token+with/slashes=');
+    await storage.put(key, Buffer.from('{"type":"FeatureCollection","features":[]}'));
+    expect((await storage.read(key))?.toString()).toContain('FeatureCollection');
+    await storage.remove(key);
+    await expect(withToken(undefined).read(key)).rejects.toMatchObject({ status: 403, code: 'InvalidToken' });
+    await expect(withToken('another-token').read(key)).rejects.toMatchObject({ status: 403, code: 'InvalidToken' });
   });
 });

@@ -1,11 +1,15 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AwsClient } from 'aws4fetch';
 import { type FileStorage, isStorageKey } from './storage';
 
 export interface S3Credentials {
   accessKeyId: string;
   secretAccessKey: string;
+  /** Temporary credentials (STS, an instance or task role): sent and signed as X-Amz-Security-Token. */
+  sessionToken?: string | undefined;
 }
 
 export interface S3StorageOptions extends S3Credentials {
@@ -17,74 +21,21 @@ export interface S3StorageOptions extends S3Credentials {
   forcePathStyle?: boolean;
   /** Prepended to every key, e.g. 'files/', so the portal can share a bucket. */
   prefix?: string;
+  /** Whole time of one operation, its retries included. */
   timeoutMs?: number;
+  /** Retries of an answer 5xx or 429 (503 SlowDown: S3 asks to slow down), with jittered exponential backoff. */
+  retries?: number;
+  /** The first backoff's ceiling; each retry doubles it (0–100 ms, 0–200 ms, 0–400 ms… by default). */
+  retryBaseMs?: number;
 }
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
-/** RFC 3986 escaping as SigV4 wants it: unreserved characters (and '/' between segments) stay. */
+/** RFC 3986 escaping of a key: unreserved characters (and '/' between segments) stay. */
 const encodePath = (p: string) =>
   p
     .split('/')
     .map((s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
     .join('/');
-
-export interface SignInput {
-  method: string;
-  url: URL;
-  /** Headers to send and sign (lower-case names); host, x-amz-date and x-amz-content-sha256 are added. */
-  headers: Record<string, string>;
-  payloadHash: string;
-  region: string;
-  service?: string;
-  credentials: S3Credentials;
-  date: Date;
-}
-
-/**
- * AWS Signature Version 4 for a request with its headers (docs.aws.amazon.com "sig-v4-header-based-auth"),
- * checked against AWS's published example: a few lines of node:crypto instead of the AWS SDK's dozens of
- * packages. Returns the headers to send, Authorization included.
- */
-export function signRequest(input: SignInput): Record<string, string> {
-  const amzDate = input.date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const day = amzDate.slice(0, 8);
-  const service = input.service ?? 's3';
-  const headers: Record<string, string> = {
-    ...input.headers,
-    host: input.url.host,
-    'x-amz-date': amzDate,
-    'x-amz-content-sha256': input.payloadHash,
-  };
-  const names = Object.keys(headers)
-    .map((n) => n.toLowerCase())
-    .sort();
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const signedHeaders = names.join(';');
-  const query = [...input.url.searchParams]
-    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
-    .sort()
-    .join('&');
-  const canonical = [
-    input.method,
-    encodePath(decodeURIComponent(input.url.pathname)),
-    query,
-    ...names.map((n) => `${n}:${String(lower[n]).trim().replace(/\s+/g, ' ')}`),
-    '',
-    signedHeaders,
-    input.payloadHash,
-  ].join('\n');
-  const scope = `${day}/${input.region}/${service}/aws4_request`;
-  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
-  let key = hmac(`AWS4${input.credentials.secretAccessKey}`, day);
-  for (const part of [input.region, service, 'aws4_request']) key = hmac(key, part);
-  const signature = createHmac('sha256', key).update(toSign).digest('hex');
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
-  return headers;
-}
 
 /** An S3 answer that is neither success nor "no such key", with S3's own error code when it sent one. */
 export class S3Error extends Error {
@@ -122,19 +73,41 @@ export function createS3Storage(opts: S3StorageOptions): FileStorage {
     return url;
   }
 
+  // aws4fetch: a maintained SigV4 signer (WebCrypto, no dependencies), with temporary credentials' token.
+  const client = new AwsClient({
+    accessKeyId: opts.accessKeyId,
+    secretAccessKey: opts.secretAccessKey,
+    sessionToken: opts.sessionToken,
+    service: 's3',
+    region: opts.region,
+    retries: 0,
+  });
+  const retries = opts.retries ?? 4;
+  const retryBaseMs = opts.retryBaseMs ?? 100;
+
+  /**
+   * One operation: signed anew for each attempt (the date moves); an answer 5xx or 429 (503 SlowDown, 500
+   * InternalError) is retried after a jittered, doubling wait ("full jitter", as AWS's SDKs do), within
+   * `timeoutMs` for the whole operation.
+   */
   async function send(method: string, key: string, body?: Buffer): Promise<Response> {
-    const url = urlOf(key);
-    const headers = signRequest({
-      method,
-      url,
-      headers: body ? { 'content-type': 'application/octet-stream' } : {},
-      payloadHash: body ? sha256Hex(body) : emptyHash,
-      region: opts.region,
-      credentials: opts,
-      date: new Date(),
-    });
-    delete headers.host; // fetch sends the URL's host itself (the one signed)
-    return fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
+    const url = urlOf(key).toString();
+    const signal = AbortSignal.timeout(timeoutMs);
+    for (let attempt = 0; ; attempt++) {
+      const request = await client.sign(url, {
+        method,
+        headers: {
+          ...(body ? { 'content-type': 'application/octet-stream' } : {}),
+          // The payload is signed (not UNSIGNED-PAYLOAD): the store checks the bytes it receives.
+          'x-amz-content-sha256': body ? sha256Hex(body) : emptyHash,
+        },
+        body: body ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength) : undefined,
+      });
+      const res = await fetch(request, { signal });
+      if ((res.status < 500 && res.status !== 429) || attempt >= retries) return res;
+      await res.arrayBuffer().catch(() => undefined);
+      await sleep(Math.random() * retryBaseMs * 2 ** attempt, signal);
+    }
   }
 
   async function fail(res: Response, what: string): Promise<never> {

@@ -1,7 +1,73 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type S3Credentials, signRequest } from '../lib/storage-s3';
+import type { S3Credentials } from '../lib/storage-s3';
+
+const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
+/** RFC 3986 escaping as SigV4 wants it: unreserved characters (and '/' between segments) stay. */
+const encodePath = (p: string) =>
+  p
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`))
+    .join('/');
+
+export interface SignInput {
+  method: string;
+  url: URL;
+  /** Headers to send and sign (lower-case names); host, x-amz-date and x-amz-content-sha256 are added. */
+  headers: Record<string, string>;
+  payloadHash: string;
+  region: string;
+  service?: string;
+  credentials: S3Credentials;
+  date: Date;
+}
+
+/**
+ * The fake's own AWS Signature Version 4 (docs.aws.amazon.com "sig-v4-header-based-auth"), written from the
+ * specification and checked against AWS's published example (storage-s3.test.ts): the reference the fake
+ * recomputes each request's signature with, independent of the signer the storage uses (aws4fetch).
+ */
+export function signRequest(input: SignInput): Record<string, string> {
+  const amzDate = input.date
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
+  const day = amzDate.slice(0, 8);
+  const service = input.service ?? 's3';
+  const headers: Record<string, string> = {
+    ...input.headers,
+    host: input.url.host,
+    'x-amz-date': amzDate,
+    'x-amz-content-sha256': input.payloadHash,
+  };
+  const names = Object.keys(headers)
+    .map((n) => n.toLowerCase())
+    .sort();
+  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
+  const signedHeaders = names.join(';');
+  const query = [...input.url.searchParams]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+  const canonical = [
+    input.method,
+    encodePath(decodeURIComponent(input.url.pathname)),
+    query,
+    ...names.map((n) => `${n}:${String(lower[n]).trim().replace(/\s+/g, ' ')}`),
+    '',
+    signedHeaders,
+    input.payloadHash,
+  ].join('\n');
+  const scope = `${day}/${input.region}/${service}/aws4_request`;
+  const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonical)].join('\n');
+  let key = hmac(`AWS4${input.credentials.secretAccessKey}`, day);
+  for (const part of [input.region, service, 'aws4_request']) key = hmac(key, part);
+  const signature = createHmac('sha256', key).update(toSign).digest('hex');
+  headers.authorization = `AWS4-HMAC-SHA256 Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
+  return headers;
+}
 
 export interface FakeS3 {
   /** http://127.0.0.1:<port>, for path-style requests. */
@@ -12,8 +78,8 @@ export interface FakeS3 {
   objects: Map<string, Buffer>;
   /** Every request as "METHOD /path" with the answer's status. */
   log: { method: string; path: string; status: number }[];
-  /** Answers the next request with this status and S3 error code (then back to normal). */
-  failNext(status: number, code: string): void;
+  /** Answers the next `times` requests (default 1) with this status and S3 error code, then back to normal. */
+  failNext(status: number, code: string, times?: number): void;
   close(): Promise<void>;
 }
 
@@ -26,13 +92,20 @@ const xmlError = (code: string) =>
  * way S3 does — recomputed from the request as it arrived (method, path, query, signed headers, body hash) —
  * and answers with S3's status codes and XML error codes.
  */
-export async function startFakeS3(opts: { buckets?: string[]; region?: string } = {}): Promise<FakeS3> {
+export async function startFakeS3(
+  opts: {
+    buckets?: string[];
+    region?: string;
+    /** Temporary credentials: every request must carry this token, signed, as X-Amz-Security-Token. */
+    sessionToken?: string;
+  } = {},
+): Promise<FakeS3> {
   const buckets = new Set(opts.buckets ?? ['portal-files']);
   const region = opts.region ?? 'ap-southeast-1';
   const credentials = { accessKeyId: 'AKIAFAKES3TEST000001', secretAccessKey: 'fake/secret+key/for-tests-only' };
   const objects = new Map<string, Buffer>();
   const log: FakeS3['log'] = [];
-  let nextFailure: { status: number; code: string } | undefined;
+  let failures: { status: number; code: string; times: number } | undefined;
 
   function authorised(req: http.IncomingMessage, body: Buffer): string | undefined {
     const auth =
@@ -45,6 +118,13 @@ export async function startFakeS3(opts: { buckets?: string[]; region?: string } 
     const amzDate = String(req.headers['x-amz-date'] ?? '');
     const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
     if (!amzDate.startsWith(day!) || scopeRegion !== region) return 'AuthorizationHeaderMalformed';
+    if (opts.sessionToken !== undefined) {
+      // S3 refuses temporary keys without their token, and a token that is not signed.
+      const token = req.headers['x-amz-security-token'];
+      if (token === undefined) return 'InvalidToken';
+      if (token !== opts.sessionToken || !signedHeaders!.split(';').includes('x-amz-security-token'))
+        return 'InvalidToken';
+    }
     if (payloadHash !== createHash('sha256').update(body).digest('hex')) return 'XAmzContentSHA256Mismatch';
     const headers: Record<string, string> = {};
     for (const name of signedHeaders!.split(';')) {
@@ -85,10 +165,9 @@ export async function startFakeS3(opts: { buckets?: string[]; region?: string } 
         });
         res.end(req.method === 'HEAD' ? undefined : out);
       };
-      if (nextFailure) {
-        const f = nextFailure;
-        nextFailure = undefined;
-        return answer(f.status, f.code);
+      if (failures && failures.times > 0) {
+        failures.times -= 1;
+        return answer(failures.status, failures.code);
       }
       const denied = authorised(req, body);
       if (denied) return answer(403, denied);
@@ -123,8 +202,8 @@ export async function startFakeS3(opts: { buckets?: string[]; region?: string } 
     region,
     objects,
     log,
-    failNext(status, code) {
-      nextFailure = { status, code };
+    failNext(status, code, times = 1) {
+      failures = { status, code, times };
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -48,3 +48,51 @@ describe.skipIf(!reachable)('ALTCHA replay memory shared through Redis (two proc
     await redis!.del(...(await redis!.keys(`${prefix}*`)));
   });
 });
+
+describe('ALTCHA replay memory while Redis is down (#18)', () => {
+  const encode = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64');
+  const down = {
+    set: async (): Promise<'OK' | null> => {
+      throw new Error("Stream isn't writeable and enableOfflineQueue options is false");
+    },
+  };
+
+  it('falls back to this process memory: a solved challenge is accepted once, and the outage is reported', async () => {
+    const reported: unknown[] = [];
+    const check = createAltchaHumanCheck({
+      secret: 'bi-mat-chung-cua-hai-may',
+      cost: 1,
+      maxCounter: 4,
+      replay: createRedisReplayStore(down, 'flood:', { onFallback: (err) => reported.push(err) }),
+    });
+    const challenge = await check.createChallenge();
+    const payload = encode({ challenge, solution: await solveChallenge({ challenge, deriveKey }) });
+    expect(await check.verify(payload)).toBe(true);
+    expect(await check.verify(payload)).toBe(false);
+    expect(reported).toHaveLength(2);
+  });
+
+  it('still refuses, during an outage, a challenge this process claimed through Redis before it', async () => {
+    let up = true;
+    const used = new Set<string>();
+    const flaky = {
+      set: async (key: string): Promise<'OK' | null> => {
+        if (!up) throw new Error('Connection is closed.');
+        if (used.has(key)) return null;
+        used.add(key);
+        return 'OK';
+      },
+    };
+    const check = createAltchaHumanCheck({
+      secret: 'bi-mat-chung-cua-hai-may',
+      cost: 1,
+      maxCounter: 4,
+      replay: createRedisReplayStore(flaky, 'flood:'),
+    });
+    const challenge = await check.createChallenge();
+    const payload = encode({ challenge, solution: await solveChallenge({ challenge, deriveKey }) });
+    expect(await check.verify(payload)).toBe(true);
+    up = false;
+    expect(await check.verify(payload)).toBe(false);
+  });
+});

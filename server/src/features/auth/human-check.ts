@@ -37,11 +37,29 @@ export function createMemoryReplayStore(nowMs: () => number = Date.now): ReplayS
   };
 }
 
-/** Solved challenges shared by every process through Redis: `SET key 1 PX ttl NX` claims atomically. */
-export function createRedisReplayStore(redis: ReplayRedis, prefix: string): ReplayStore {
+/**
+ * Solved challenges shared by every process through Redis: `SET key 1 PX ttl NX` claims atomically. While
+ * Redis does not answer, this process's memory takes over (a challenge is then accepted once per process,
+ * as without REDIS_URL) instead of failing every login; `onFallback` is told (logged as a warning).
+ */
+export function createRedisReplayStore(
+  redis: ReplayRedis,
+  prefix: string,
+  opts: { fallback?: ReplayStore; onFallback?: (err: unknown) => void } = {},
+): ReplayStore {
+  const fallback = opts.fallback ?? createMemoryReplayStore();
   return {
     async claim(signature, ttlMs) {
-      return (await redis.set(`${prefix}altcha-used:${signature}`, '1', 'PX', ttlMs, 'NX')) === 'OK';
+      let answer: 'OK' | null;
+      try {
+        answer = await redis.set(`${prefix}altcha-used:${signature}`, '1', 'PX', ttlMs, 'NX');
+      } catch (err) {
+        opts.onFallback?.(err);
+        return fallback.claim(signature, ttlMs);
+      }
+      // Remembered here too, so a challenge claimed through Redis cannot be claimed again locally in an outage.
+      if (answer === 'OK') await fallback.claim(signature, ttlMs);
+      return answer === 'OK';
     },
   };
 }

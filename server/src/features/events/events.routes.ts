@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../lib/errors';
 import type { BusEvent, EventBus } from '../../lib/events';
 
 export interface EventsRoutesOptions {
   bus: EventBus;
   heartbeatMs?: number;
+  /** Streams one client address may hold open in this process (429 past it). */
+  maxPerAddress?: number;
+  /** Streams this process holds open in all (503 past it): each is a socket and a file descriptor. */
+  maxTotal?: number;
 }
 
 const frame = (e: BusEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
@@ -12,8 +17,12 @@ const frame = (e: BusEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stri
  * `GET /api/events`: Server-Sent Events of every stored reading (and later, alerts), with a heartbeat and
  * resume from `Last-Event-ID`, so open pages react at once instead of polling.
  */
-export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app, { bus, heartbeatMs = 20_000 }) => {
+export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (
+  app,
+  { bus, heartbeatMs = 20_000, maxPerAddress = 100, maxTotal = 5000 },
+) => {
   const open = new Set<() => void>();
+  const perAddress = new Map<string, number>();
   app.addHook('onClose', async () => {
     for (const end of open) end();
   });
@@ -21,6 +30,15 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app,
     config: { access: 'public' },
     schema: { tags: ['Sự kiện / Events'], summary: 'Luồng sự kiện trực tiếp (SSE)', hide: false },
     handler: (request, reply) => {
+      const address = request.ip;
+      const held = perAddress.get(address) ?? 0;
+      if (held >= maxPerAddress) {
+        throw new AppError(
+          'RATE_LIMITED',
+          'Quá nhiều luồng sự kiện đang mở từ địa chỉ này. Vui lòng đóng bớt các trang và thử lại sau.',
+        );
+      }
+      if (open.size >= maxTotal) throw new AppError('UNAVAILABLE');
       const header = request.headers['last-event-id'];
       const query = (request.query as { lastEventId?: string }).lastEventId;
       const lastId = Number(typeof header === 'string' ? header : (query ?? 0)) || 0;
@@ -37,16 +55,23 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (app,
       if (lastId > 0) for (const e of bus.since(lastId)) res.write(frame(e));
       const unsubscribe = bus.subscribe((e) => res.write(frame(e)));
       const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
+      let closed = false;
       const close = () => {
+        if (closed) return;
+        closed = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
+        const left = (perAddress.get(address) ?? 1) - 1;
+        if (left > 0) perAddress.set(address, left);
+        else perAddress.delete(address);
       };
       const end = () => {
         close();
         res.end();
       };
       open.add(end);
+      perAddress.set(address, held + 1);
       request.raw.on('close', close);
       res.on('error', close);
     },

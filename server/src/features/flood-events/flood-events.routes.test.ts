@@ -122,6 +122,29 @@ describe('flood events detected from real pushes', () => {
     });
   });
 
+  it('refuses a recompute or an event outside 1900–2100 with a 400 naming the field, not a 500 (#18)', async () => {
+    const bad = await call('POST', '/api/flood-event/recompute', analyst, {
+      from: '0001-01-01T00:00:00Z',
+      to: iso(0),
+    });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().code).toBe('VALIDATION_FAILED');
+    expect(bad.body).toContain('from');
+    const future = await call('POST', '/api/flood-event/recompute', analyst, {
+      from: iso(60),
+      to: '9999-12-31T00:00:00Z',
+    });
+    expect(future.statusCode, future.body).toBe(400);
+    const event = await call('POST', '/api/flood-event', analyst, { start: '0001-01-01T00:00:00Z' });
+    expect(event.statusCode, event.body).toBe(400);
+    // The widest period allowed is answered.
+    const widest = await call('POST', '/api/flood-event/recompute', analyst, {
+      from: '1900-01-01T00:00:00Z',
+      to: '2100-12-31T23:59:59Z',
+    });
+    expect(widest.statusCode, widest.body).toBe(200);
+  });
+
   it('a bulk import of water readings recomputes its period', async () => {
     const day = (m: number) => pushTime(new Date(NOW.getTime() - m * MIN));
     const rows = [

@@ -1,7 +1,8 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, deflateSync, gunzipSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../../lib/storage';
+import { pngChunk } from '../../test/image-fixtures';
 import { multipartForm } from '../../test/multipart';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
@@ -200,6 +201,35 @@ describe('uploads', () => {
       expect(res.json().fields[0].message).toMatch(message);
     }
     expect(storage.keys().length).toBe(before);
+  });
+
+  it('refuses an image whose header declares more pixels than a phone can show (400 Mpx), naming its size (#18)', async () => {
+    const ihdr = (w: number, h: number) => {
+      const b = Buffer.alloc(13);
+      b.writeUInt32BE(w, 0);
+      b.writeUInt32BE(h, 4);
+      b.set([8, 2, 0, 0, 0], 8);
+      return b;
+    };
+    const png = (w: number, h: number) =>
+      Buffer.concat([
+        PNG.subarray(0, 8),
+        pngChunk('IHDR', ihdr(w, h)),
+        pngChunk('IDAT', deflateSync(Buffer.alloc(30_001))),
+        pngChunk('IEND', Buffer.alloc(0)),
+      ]);
+    const huge = await upload({ type: 'png' }, { name: 'vien-tham.png', content: png(20_000, 20_000) });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json().fields).toEqual([
+      {
+        field: 'file',
+        message: 'Ảnh quá lớn: 20.000 × 20.000 điểm ảnh (tối đa 25 triệu điểm ảnh, mỗi cạnh 10.000 điểm)',
+      },
+    ]);
+    // A long thin strip is refused by its side.
+    expect((await upload({ type: 'png' }, { name: 'dai.png', content: png(12_000, 100) })).statusCode).toBe(400);
+    const fine = await upload({ type: 'png' }, { name: 'vua.png', content: png(5000, 5000) });
+    expect(fine.statusCode, fine.body).toBe(200);
   });
 
   it('refuses an oversized file (413), a disguised image, a path-traversal name and a wrong extension', async () => {

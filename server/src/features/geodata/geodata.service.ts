@@ -4,6 +4,9 @@ import { brotliCompress, gzip, constants as zc } from 'node:zlib';
 import {
   acceptedExtensions,
   DB_ID_MAX,
+  formatNumber,
+  GEODATA_IMAGE_MAX_PIXELS,
+  GEODATA_IMAGE_MAX_SIDE,
   GEODATA_TYPE_INFO,
   type GeodataFileType,
   type GeodataFolderBodySchema,
@@ -12,9 +15,9 @@ import {
   type GeodataPage,
   GeodataUploadFieldsSchema,
   IMAGE_MAX_BYTES,
-  validateGeoJson,
   WORKBOOK_MAX_BYTES,
 } from '@flood/domain';
+import sharp from 'sharp';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
@@ -33,6 +36,7 @@ import {
   listFolder,
 } from './geodata.repository';
 import type { GeodataRow } from './geodata.table';
+import { checkGeoJsonBytes, JsonSyntaxError } from './geojson-bytes';
 import { readWorkbookSheets } from './workbook';
 
 const gzipAsync = promisify(gzip);
@@ -93,6 +97,7 @@ export async function checkGeodataContent(
   if (info.content === 'image') {
     const img = sniffImage(data);
     if (!img) throw invalid('file', 'Tệp không phải là ảnh PNG, JPEG hoặc WebP (kiểm tra theo nội dung tệp)');
+    await checkImagePixels(data);
     return { data, ext: img.ext, contentType: img.mime, compress: false };
   }
   if (info.content === 'workbook') {
@@ -112,16 +117,38 @@ export async function checkGeodataContent(
       compress: false,
     };
   }
-  let parsed: unknown;
+  let check: ReturnType<typeof checkGeoJsonBytes>;
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
-    parsed = JSON.parse(text);
+    // Feature by feature from the bytes: never the whole file as one string and one object tree (#18).
+    check = checkGeoJsonBytes(data);
   } catch (e) {
-    throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e instanceof Error ? e.message : String(e)}`);
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e.message}`);
   }
-  const check = validateGeoJson(parsed);
   if (!check.ok) throw invalid('file', `GeoJSON không hợp lệ tại ${check.path}: ${check.message}`);
   return { data, ext: 'geojson', contentType: 'application/geo+json', compress: true };
+}
+
+/**
+ * The image's size from its header (sharp reads the header only, nothing is decoded): at most
+ * GEODATA_IMAGE_MAX_PIXELS and GEODATA_IMAGE_MAX_SIDE, so the gallery and the map never get a bitmap a phone
+ * cannot hold. A header sharp cannot read is a broken image.
+ */
+async function checkImagePixels(data: Buffer): Promise<void> {
+  let width = 0;
+  let height = 0;
+  try {
+    ({ width = 0, height = 0 } = await sharp(data, { limitInputPixels: false, pages: 1 }).metadata());
+  } catch {
+    throw invalid('file', 'Không đọc được ảnh: tệp hỏng hoặc không đúng định dạng');
+  }
+  if (width === 0 || height === 0) throw invalid('file', 'Không đọc được ảnh: tệp hỏng hoặc không đúng định dạng');
+  if (width * height > GEODATA_IMAGE_MAX_PIXELS || Math.max(width, height) > GEODATA_IMAGE_MAX_SIDE) {
+    throw invalid(
+      'file',
+      `Ảnh quá lớn: ${formatNumber(width, 0)} × ${formatNumber(height, 0)} điểm ảnh (tối đa ${formatNumber(GEODATA_IMAGE_MAX_PIXELS / 1_000_000, 0)} triệu điểm ảnh, mỗi cạnh ${formatNumber(GEODATA_IMAGE_MAX_SIDE, 0)} điểm)`,
+    );
+  }
 }
 
 /** The largest upload a type accepts: images and workbooks fixed, GeoJSON configurable (GEODATA_MAX_MB). */

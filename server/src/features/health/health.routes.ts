@@ -5,6 +5,28 @@ import type { Database } from '../../db/client';
 
 const VERSION = process.env.npm_package_version ?? '0.1.0';
 
+/** What the health check needs of an ioredis client. */
+export interface RedisPing {
+  readonly status: string;
+  ping(): Promise<string>;
+}
+
+/** Whether Redis is connected and answers a PING within a second. */
+async function redisAnswers(redis: RedisPing): Promise<boolean> {
+  if (redis.status !== 'ready') return false;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), 1000);
+    });
+    return (await Promise.race([redis.ping(), timeout])) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** The base maps of the configuration, as `/api/app-info` hands them to the map. */
 export function mapTilesOf(config: Config): MapTiles {
   return {
@@ -17,11 +39,13 @@ export function mapTilesOf(config: Config): MapTiles {
 /** Liveness with a database round-trip: load balancers and the start benchmark poll it. */
 export const healthRoutes: FastifyPluginAsyncZod<{
   database: Database;
+  /** With REDIS_URL: the shared Redis, reported as `redis` (an outage degrades, it does not stop the process). */
+  redis?: RedisPing | undefined;
   demo: boolean;
   demoAlertsToGateway?: boolean;
   timeZone: string;
   mapTiles: MapTiles;
-}> = async (app, { database, demo, demoAlertsToGateway = false, timeZone, mapTiles }) => {
+}> = async (app, { database, redis, demo, demoAlertsToGateway = false, timeZone, mapTiles }) => {
   app.get('/api/app-info', {
     config: { access: 'public' },
     schema: {
@@ -53,10 +77,15 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       } catch {
         ok = false;
       }
+      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+      const redisOk = redis ? await redisAnswers(redis) : undefined;
       reply.header('cache-control', 'no-store');
+      // 503 only without the database: every process shares one Redis, so answering 503 for it would take all
+      // of them out of the balancer at once, while each keeps working alone (docs/operations.md).
       return reply.status(ok ? 200 : 503).send({
-        status: ok ? 'ok' : 'degraded',
-        database: { ok, driver: database.driver, latencyMs: Math.round((performance.now() - started) * 100) / 100 },
+        status: ok && redisOk !== false ? 'ok' : 'degraded',
+        database: { ok, driver: database.driver, latencyMs },
+        ...(redisOk === undefined ? {} : { redis: { ok: redisOk } }),
         version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
       });

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { HotReads } from '../../lib/hot-reads';
 import { publicCacheControl, sendPrepared } from '../../lib/prepared-body';
+import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { NewsService } from './news.service';
 import type { NewsListCache, PublicNewsListQuery } from './news-list.cache';
 
@@ -33,7 +34,9 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   news: NewsService;
   listCache: NewsListCache;
   hotReads: HotReads;
-}> = async (app, { news, listCache, hotReads }) => {
+  /** Anonymous views per client address (signed-in staff are not limited). */
+  viewLimit: AnonymousPostLimit;
+}> = async (app, { news, listCache, hotReads, viewLimit }) => {
   // Visitors' list (page, pageSize, type only): served from prepared bytes when ready. The query of each URL is
   // checked once; anything else (all, status, a value the schema refuses) goes on to the route.
   const queries = new Map<string, PublicNewsListQuery | undefined>();
@@ -133,7 +136,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/api/view', {
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: anonymousPostRateLimit(viewLimit, 'lượt xem') },
     schema: { tags, summary: 'Ghi một lượt xem', body: ViewBodySchema, response: { 200: ViewCountSchema } },
     handler: (req) => news.addView(req.actor, req.body.newsId),
   });

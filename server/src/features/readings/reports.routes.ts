@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendWorkbook } from '../../lib/excel';
+import { type AnonymousPostLimit, anonymousPostRateLimit } from '../../lib/rate-limit';
 import type { ReadingsService } from './readings.service';
 import type { ReportsService } from './reports.service';
 
@@ -17,10 +18,16 @@ const tags = ['Báo cáo / Reports'];
 const dateVi = WaterQuerySchema.shape.date;
 
 /** Reports (permission `analyze`) and Excel exports of public data. */
-export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; readings: ReadingsService }> = async (
-  app,
-  { reports, readings },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{
+  reports: ReportsService;
+  readings: ReadingsService;
+  /** Anonymous exports per client address (a 3-year workbook is seconds of work; staff are not limited). */
+  exportLimit: AnonymousPostLimit;
+}> = async (app, { reports, readings, exportLimit }) => {
+  const publicExport = {
+    access: 'public' as const,
+    rateLimit: anonymousPostRateLimit(exportLimit, 'yêu cầu xuất Excel'),
+  };
   app.get('/api/report-rain', {
     config: { access: analyze },
     schema: {
@@ -63,7 +70,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; rea
   });
 
   app.get('/api/water/export', {
-    config: { access: 'public' },
+    config: publicExport,
     schema: {
       tags,
       summary: 'Xuất Excel chuỗi số liệu một trạm',
@@ -75,7 +82,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; rea
     },
   });
   app.get('/api/water/export-moment', {
-    config: { access: 'public' },
+    config: publicExport,
     schema: {
       tags,
       summary: 'Xuất Excel số liệu các trạm tại một thời điểm',
@@ -97,7 +104,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ reports: ReportsService; rea
     },
   });
   app.get('/api/station/export', {
-    config: { access: 'public' },
+    config: publicExport,
     schema: { tags, summary: 'Xuất Excel danh sách trạm' },
     handler: async (_req, reply) => sendWorkbook(reply, 'danh-sach-tram.xlsx', await reports.stationsWorkbook()),
   });
