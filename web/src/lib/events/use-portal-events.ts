@@ -108,8 +108,18 @@ export function usePortalEvents(
         refresh();
       }, BURST_MS);
     });
+    // Several components may keep the same query fresh (the warnings banner and the map's toasts): each
+    // polls, but a query another poll (or the stream) refreshed within the period is not fetched again.
     const poll = setInterval(() => {
-      if (!stream.connected) refresh();
+      if (stream.connected) return;
+      const fresh = Date.now() - pollMs * 0.8;
+      for (const queryKey of keysRef.current) {
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (q) =>
+            q.state.fetchStatus === 'idle' && Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) < fresh,
+        });
+      }
     }, pollMs);
     return () => {
       unsubscribe();
