@@ -36,6 +36,7 @@ const PHONE = {
   hasTouch: true,
   isMobile: true,
 };
+const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 640 } };
 const DESKTOP = { viewport: { width: 1366, height: 900 } };
 
 let api: APIRequestContext;
@@ -72,7 +73,7 @@ test.afterAll(async () => {
   await api?.dispose();
 });
 
-async function newPage(browser: Browser, options: typeof PHONE | typeof DESKTOP): Promise<Page> {
+async function newPage(browser: Browser, options: typeof PHONE | typeof SMALL_PHONE | typeof DESKTOP): Promise<Page> {
   const context = await browser.newContext({ ...options, locale: 'vi-VN', timezoneId: 'Asia/Ho_Chi_Minh' });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
@@ -98,6 +99,7 @@ async function expectTarget(page: Page, selector: string, min: number) {
 for (const [name, options, path, min] of [
   ['390×844 phone', PHONE, '/maps-mobile', 44],
   ['390×844 phone', PHONE, '/maps', 44],
+  ['360×640 phone', SMALL_PHONE, '/maps', 44],
   ['1366×900 desktop', DESKTOP, '/maps', 24],
   ['1366×900 desktop', DESKTOP, '/maps-mobile', 24],
 ] as const) {
