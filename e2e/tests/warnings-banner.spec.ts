@@ -1,4 +1,5 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
 import { pushReading, signedInApi } from './helpers';
 
@@ -88,6 +89,23 @@ async function height(page: Page, selector: string): Promise<number> {
   return box!.height;
 }
 
+/** The element's box once it has stopped moving (two equal measurements 100 ms apart). */
+async function settledBox(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = JSON.stringify(await locator.boundingBox());
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await locator.boundingBox());
+        const still = now === last;
+        last = now;
+        return still;
+      },
+      { intervals: [100] },
+    )
+    .toBe(true);
+  return JSON.parse(last);
+}
+
 /** Every target is at least `min` px each way (WCAG 2.2 target size; 44 px asked on phones). */
 async function expectTarget(page: Page, selector: string, min: number) {
   const box = await page.locator(selector).first().boundingBox();
@@ -153,6 +171,13 @@ for (const [name, options, path, min] of [
     const list = page.getByTestId('alert-list');
     expect(await list.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     expect(await height(page, '.flood-map')).toBeGreaterThanOrEqual(viewportHeight * 0.5);
+    const axe = await new AxeBuilder({ page })
+      .include('[data-testid="alert-banner"]')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
     await page.screenshot({
       path: test.info().outputPath(`warnings-${name.split(' ')[0]}${path.replace('/', '-')}-open.png`),
     });
@@ -170,6 +195,7 @@ test('the dashboard on a phone: its content starts right under the summed-up ban
   await expect(page.getByTestId('alert-banner')).toBeVisible();
   expect(await height(page, '[data-testid="alert-banner"]')).toBeLessThanOrEqual(120);
   await expect(page.getByTestId('dash-full-map')).toHaveAttribute('href', '/maps-mobile');
+  await expect(page.locator('.app-nav a', { hasText: 'Bản đồ' })).toHaveAttribute('href', '/maps-mobile');
   await page.context().close();
 });
 
@@ -212,8 +238,9 @@ test('toasts: none for the warnings open at load; a new one once, then several n
   const rain = page.getByTestId(`map-alert-toast-${NEW_RAIN.code}`);
   await expect(mid).toBeVisible({ timeout: 5_000 });
   await expect(rain).toBeVisible();
-  const midBox = (await mid.boundingBox())!;
-  const rainBox = (await rain.boundingBox())!;
+  // Measured once they stop moving (they slide in).
+  const rainBox = await settledBox(rain);
+  const midBox = await settledBox(mid);
   expect(midBox.y + midBox.height).toBeLessThanOrEqual(rainBox.y + 1);
   // Both can be tapped: not stacked under each other.
   await rain.getByRole('button', { name: 'Xem trạm' }).click();
