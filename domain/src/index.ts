@@ -1,6 +1,7 @@
 import './common/zod-messages';
 
 export * from './alerts/alert-rules';
+export * from './alerts/alert-severity';
 export * from './alerts/alerts.schemas';
 export * from './alerts/cap-rules';
 export * from './alerts/sms.schemas';

@@ -107,6 +107,9 @@ test.describe('SMS messages', () => {
     await page.goto('/dashboard');
     const banner = page.getByTestId('alert-banner');
     await expect(banner).toBeVisible();
+    // With other warnings open (earlier specs), the banner is collapsed to the most severe: open it.
+    const more = banner.getByTestId('alert-banner-toggle');
+    if (await more.count()) await more.click();
     const line = banner.getByTestId(`alert-${code}`);
     await expect(line).toContainText('Cấp II');
     await expect(line).toContainText('0,62 m');

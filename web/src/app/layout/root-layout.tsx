@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast/toast';
 import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
+import { BareBar } from './bare-bar';
 
 /**
  * Header (unless the page hides it), the page, and the footer on pages that show it. Plain landmarks, not
@@ -34,8 +35,8 @@ export function RootLayout() {
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
-      {!route?.noHeader && <AppHeader />}
-      {!route?.noHeader && <AlertBanner />}
+      {route?.noHeader ? <BareBar /> : <AppHeader />}
+      <AlertBanner />
       <DemoBanner />
       <main
         id="main-content"

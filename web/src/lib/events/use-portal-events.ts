@@ -1,4 +1,4 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
@@ -80,6 +80,28 @@ export function usePortalEventsDown(): boolean {
   );
 }
 
+/** The refreshes due at the end of the current burst, by query client and key. */
+const burstRefreshes = new WeakMap<QueryClient, Set<string>>();
+
+/**
+ * Refreshes a query once the burst of events is over, once however many components keep it fresh (the warnings
+ * banner and the map's toasts both read the open warnings: one request per event, not one per reader).
+ */
+function refreshAfterBurst(queryClient: QueryClient, queryKey: QueryKey): void {
+  let due = burstRefreshes.get(queryClient);
+  if (!due) {
+    due = new Set();
+    burstRefreshes.set(queryClient, due);
+  }
+  const hash = JSON.stringify(queryKey);
+  if (due.has(hash)) return;
+  due.add(hash);
+  setTimeout(() => {
+    due.delete(hash);
+    void queryClient.invalidateQueries({ queryKey });
+  }, BURST_MS);
+}
+
 /**
  * Keeps the given queries fresh: invalidates them when the server reports one of `types` (by default a new
  * reading or new thresholds); when the stream is unavailable (or down) it polls every `pollMs` instead.
@@ -97,24 +119,26 @@ export function usePortalEvents(
 
   useEffect(() => {
     const wanted = new Set(typesKey.split(','));
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const refresh = () => {
-      for (const queryKey of keysRef.current) void queryClient.invalidateQueries({ queryKey });
-    };
     const unsubscribe = subscribe((type) => {
-      if (!wanted.has(type) || timer) return;
-      timer = setTimeout(() => {
-        timer = null;
-        refresh();
-      }, BURST_MS);
+      if (!wanted.has(type)) return;
+      for (const queryKey of keysRef.current) refreshAfterBurst(queryClient, queryKey);
     });
+    // Several components may keep the same query fresh (the warnings banner and the map's toasts): each
+    // polls, but a query another poll (or the stream) refreshed within the period is not fetched again.
     const poll = setInterval(() => {
-      if (!stream.connected) refresh();
+      if (stream.connected) return;
+      const fresh = Date.now() - pollMs * 0.8;
+      for (const queryKey of keysRef.current) {
+        void queryClient.invalidateQueries({
+          queryKey,
+          predicate: (q) =>
+            q.state.fetchStatus === 'idle' && Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) < fresh,
+        });
+      }
     }, pollMs);
     return () => {
       unsubscribe();
       clearInterval(poll);
-      if (timer) clearTimeout(timer);
     };
   }, [queryClient, typesKey, pollMs]);
 }

@@ -330,6 +330,9 @@ export const en: Messages = {
     level2: 'Level II',
     level3: 'Level III',
     viewMap: 'View map',
+    more: 'and {{count}} more',
+    collapse: 'Show less',
+    backToPortal: 'Back to the portal',
   },
   geodata: {
     back: 'Back',

@@ -338,6 +338,9 @@ export const vi = {
     level2: 'Cấp II',
     level3: 'Cấp III',
     viewMap: 'Xem bản đồ',
+    more: 'và {{count}} cảnh báo khác',
+    collapse: 'Thu gọn',
+    backToPortal: 'Về trang chủ',
   },
   geodata: {
     back: 'Quay lại',

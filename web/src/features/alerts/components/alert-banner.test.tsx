@@ -1,6 +1,6 @@
 import '../../../test/setup';
 import type { Alert } from '@flood/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fixtures';
 import { renderApp, renderWithProviders } from '../../../test/render-app';
@@ -45,7 +45,10 @@ const activeCalls = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([url]) => url === '/api/alerts/active');
 
 describe('alert banner', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('shows one line per open warning with its level, message, value, place and map link', async () => {
     const fetchMock = mockFetch((url) =>
@@ -58,6 +61,7 @@ describe('alert banner', () => {
     const lines = banner.querySelectorAll('li');
     expect(lines).toHaveLength(2);
     expect(activeCalls(fetchMock)).toHaveLength(1);
+    fireEvent.click(within(banner).getByRole('button', { name: 'và 1 cảnh báo khác' }));
 
     const water = within(screen.getByTestId('alert-F01024'));
     expect(water.getByText('Cấp II')).toBeTruthy();
@@ -110,6 +114,87 @@ describe('alert banner', () => {
     await waitFor(() => expect(activeCalls(fetchMock)).toHaveLength(1));
     await new Promise((r) => setTimeout(r, 50));
     expect(container.querySelector('[data-testid="alert-banner"]')).toBeNull();
+  });
+
+  it('is collapsed to the most severe station and a count that opens the others, sorted by severity', async () => {
+    const lowWater = { ...WATER, id: 13, stationId: 7, stationCode: 'F01007', stationName: 'Trạm Đồn Đạc', level: 1 };
+    const highWater = {
+      ...WATER,
+      id: 14,
+      stationId: 8,
+      stationCode: 'F01008',
+      stationName: 'Trạm Lương Mông',
+      level: 3,
+    };
+    // The server's order is not the banner's: rain Cấp I, water Cấp I, water Cấp III, water Cấp II.
+    mockFetch((url) =>
+      url === '/api/alerts/active' ? jsonResponse(200, [RAIN, lowWater, highWater, WATER]) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<AlertBanner />);
+    const banner = await screen.findByTestId('alert-banner');
+    const visible = () => [...banner.querySelectorAll('li')].filter((li) => !li.hidden).map((li) => li.dataset.testid);
+    expect(visible()).toEqual(['alert-F01008']);
+    const toggle = within(banner).getByRole('button', { name: 'và 3 cảnh báo khác' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBe(banner.querySelector('ul'));
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Thu gọn');
+    expect(banner.className).toContain('alert-banner-open');
+    expect(visible()).toEqual(['alert-F01008', 'alert-F01024', 'alert-F01007', 'alert-F00012']);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(visible()).toEqual(['alert-F01008']);
+  });
+
+  it('gives a station with two warnings one line, its most severe level first', async () => {
+    const rain24h: Alert = {
+      ...RAIN,
+      id: 15,
+      kind: 'RAIN_24H',
+      level: 2,
+      value: 160,
+      message: 'Mưa 160 mm trong 24 giờ',
+    };
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [RAIN, rain24h]) : jsonResponse(404, {})));
+    renderWithProviders(<AlertBanner />);
+    const banner = await screen.findByTestId('alert-banner');
+    expect(banner.querySelectorAll('li')).toHaveLength(1);
+    expect(within(banner).queryByRole('button')).toBeNull();
+    const line = within(screen.getByTestId('alert-F00012'));
+    expect(line.getByText('Cấp II')).toBeTruthy();
+    expect(line.queryByText('Cấp I')).toBeNull();
+    const messages = [...banner.querySelectorAll('.alert-message')].map((m) => m.textContent);
+    expect(messages).toEqual(['Mưa 160 mm trong 24 giờ', 'Mưa to tại Trạm Nam Sơn']);
+  });
+
+  it('sends a phone to /maps-mobile (a screen at most 767 px wide)', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 767px)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [WATER]) : jsonResponse(404, {})));
+    renderWithProviders(<AlertBanner />);
+    const line = within(await screen.findByTestId('alert-F01024'));
+    expect(line.getByRole('link', { name: 'Xem bản đồ' }).getAttribute('href')).toBe('/maps-mobile?station=F01024');
+  });
+
+  it('/maps-mobile: no header, but a way back to the portal and the banner', async () => {
+    mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [WATER]) : jsonResponse(404, {})));
+    renderApp('/maps-mobile');
+    const banner = await screen.findByTestId('alert-banner');
+    expect(document.querySelector('.app-header')).toBeNull();
+    const back = screen.getByRole('link', { name: 'Về trang chủ' });
+    expect(back.getAttribute('href')).toBe('/dashboard');
+    expect(back.compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(banner).getByText('Cấp II')).toBeTruthy();
   });
 
   it('sits under the header of the real layout', async () => {

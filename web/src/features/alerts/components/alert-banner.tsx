@@ -1,7 +1,16 @@
-import { WarningFilled } from '@ant-design/icons';
-import { type Alert, alertDetails, alertHeadline, type Language, WATER_MARKER_COLOURS } from '@flood/domain';
+import { DownOutlined, WarningFilled } from '@ant-design/icons';
+import {
+  type Alert,
+  alertDetails,
+  alertHeadline,
+  alertsByStation,
+  type Language,
+  WATER_MARKER_COLOURS,
+} from '@flood/domain';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 import { textOn } from '../../stations/components/reading-colours';
 import { useActiveAlerts } from '../api/alerts-api';
@@ -35,37 +44,94 @@ function LevelBadge({ level }: { level: number }) {
   );
 }
 
-/** The open warnings under the header, one line each (wrapping on small screens); nothing when all is calm. */
+/** One station's line: the level of its most severe warning, each warning's sentence, the place and a map link. */
+function StationLine({
+  alerts,
+  hidden,
+  mapTo,
+  lang,
+}: {
+  alerts: Alert[];
+  hidden: boolean;
+  mapTo: string;
+  lang: Language;
+}) {
+  const { t } = useTranslation();
+  const top = alerts[0]!;
+  return (
+    <li className="alert-line" data-testid={`alert-${top.stationCode}`} hidden={hidden}>
+      <WarningFilled aria-hidden className="alert-icon" />
+      <LevelBadge level={top.level} />
+      <span className="alert-text">
+        {alerts.map((alert) => {
+          const value = alertValueText(alert, lang);
+          return (
+            <span key={alert.id} className="alert-item">
+              <span className="alert-message">{alertHeadline(alert.kind, alert.stationName, alert.level, lang)}</span>
+              {value && <span className="alert-value">{value}</span>}
+            </span>
+          );
+        })}
+      </span>
+      {top.positionText && <span className="alert-position">{top.positionText}</span>}
+      <Link className="alert-link" to={mapTo}>
+        {t('alerts.viewMap')}
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * The open warnings under the header, summarised so that the page keeps its space however many there are: one
+ * line per station (its warnings together), most severe first (`compareAlertSeverity`); collapsed to the most
+ * severe line and 'và N cảnh báo khác', which opens the others in a list of limited height that scrolls on its
+ * own. Nothing when all is calm.
+ */
 export function AlertBanner() {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const { data } = useActiveAlerts();
-  if (!data?.length) return null;
+  const mapPath = useMapPath();
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const stations = useMemo(() => alertsByStation(data ?? []), [data]);
+  if (!stations.length) return null;
+  const others = stations.length - 1;
+  const open = expanded && others > 0;
   return (
     <section
-      className="alert-banner"
+      className={open ? 'alert-banner alert-banner-open' : 'alert-banner'}
       role="alert"
       aria-live="assertive"
       aria-label={t('alerts.title')}
       data-testid="alert-banner"
     >
-      <ul className="alert-list">
-        {data.map((alert) => {
-          const value = alertValueText(alert, lang);
-          return (
-            <li key={alert.id} className="alert-line" data-testid={`alert-${alert.stationCode}`}>
-              <WarningFilled aria-hidden className="alert-icon" />
-              <LevelBadge level={alert.level} />
-              <span className="alert-message">{alertHeadline(alert.kind, alert.stationName, alert.level, lang)}</span>
-              <span className="alert-value">{value}</span>
-              {alert.positionText && <span className="alert-position">{alert.positionText}</span>}
-              <Link className="alert-link" to={`/maps?station=${encodeURIComponent(alert.stationCode)}`}>
-                {t('alerts.viewMap')}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
+      <div className="alert-banner-inner">
+        <ul id={listId} className="alert-list" data-testid="alert-list">
+          {stations.map((station, i) => (
+            <StationLine
+              key={station.stationId}
+              alerts={station.alerts}
+              hidden={i > 0 && !open}
+              mapTo={mapPath(station.alerts[0]!.stationCode)}
+              lang={lang}
+            />
+          ))}
+        </ul>
+        {others > 0 && (
+          <button
+            type="button"
+            className="alert-toggle"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setExpanded(!open)}
+            data-testid="alert-banner-toggle"
+          >
+            {open ? t('alerts.collapse') : t('alerts.more', { count: others })}
+            <DownOutlined aria-hidden className="alert-toggle-icon" />
+          </button>
+        )}
+      </div>
     </section>
   );
 }

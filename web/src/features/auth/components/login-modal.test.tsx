@@ -65,6 +65,28 @@ describe('login modal', () => {
     expect(router.state.location.pathname).toBe('/home');
   });
 
+  it('says one thing per empty field: that it is required', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(200, loginResponse(['system'])));
+    renderWithProviders(<LoginModal open onClose={() => {}} />);
+    const email = await screen.findByLabelText('Email');
+    fireEvent.blur(email);
+    emitState('verified', 'payload-1');
+    fireEvent.click(submit());
+    const errorsOf = (label: string) =>
+      [
+        ...(screen.getByLabelText(label).closest('.ant-form-item')?.querySelectorAll('.ant-form-item-explain-error') ??
+          []),
+      ].map((e) => e.textContent);
+    await waitFor(() => expect(errorsOf('Mật khẩu')).toHaveLength(1));
+    expect(errorsOf('Email')).toHaveLength(1);
+    expect(errorsOf('Email')).toEqual(['Vui lòng nhập Email']);
+    expect(errorsOf('Mật khẩu')).toEqual(['Vui lòng nhập mật khẩu']);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(errorsOf('Email')).toHaveLength(1);
+    expect(errorsOf('Mật khẩu')).toHaveLength(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('on a wrong password toasts the failure and needs a new check', async () => {
     mockFetch(() => jsonResponse(401, { code: 'LOGIN_FAILED', message: 'Đăng nhập thất bại', requestId: 'r' }));
     renderWithProviders(<LoginModal open onClose={() => {}} />);

@@ -69,6 +69,7 @@ export default function LoginModal({ open, onClose }: LoginModalProps) {
       modalRender={(node) => <div data-testid="login-modal">{node}</div>}
       afterClose={() => form.resetFields()}
     >
+      {/* validateFirst: an empty field says only that it is required, not also why its (empty) value is invalid. */}
       <Form<LoginFormValues>
         form={form}
         layout="vertical"
@@ -87,6 +88,7 @@ export default function LoginModal({ open, onClose }: LoginModalProps) {
             zodRule(LoginFormSchema, 'email', t),
           ]}
           validateTrigger="onBlur"
+          validateFirst
         >
           <Input
             id="login-email"
@@ -105,6 +107,7 @@ export default function LoginModal({ open, onClose }: LoginModalProps) {
             { required: true, message: t('form.required', { label: t('auth.password').toLowerCase() }) },
             zodRule(LoginFormSchema, 'password', t),
           ]}
+          validateFirst
         >
           <Input.Password id="login-password" autoComplete="current-password" prefix={<LockOutlined aria-hidden />} />
         </Form.Item>

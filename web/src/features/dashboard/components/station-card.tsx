@@ -3,6 +3,7 @@ import { cmToM, type StationReading } from '@flood/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useMapPath } from '../../../components/use-map-path';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { formatMapNumber, readingStatusText } from '../../map/model/map-texts';
 import { statusColour, textOn } from '../../stations/components/reading-colours';
@@ -23,13 +24,14 @@ export function cardValueText(reading: StationReading, lang: Language, mobile: b
  */
 export function StationCard({ reading, mobile }: { reading: StationReading; mobile: boolean }) {
   const { t, i18n } = useTranslation();
+  const mapPath = useMapPath();
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const colour = statusColour(reading.kind, reading.status);
   const name = reading.stationName.trim();
   const style = { '--status-colour': colour, '--status-text': textOn(colour) } as CSSProperties;
   return (
     <Link
-      to={`/maps?station=${encodeURIComponent(reading.stationCode)}`}
+      to={mapPath(reading.stationCode)}
       className="station-card"
       style={style}
       data-testid={`dash-card-${reading.stationCode}`}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useMapPath } from '../../../components/use-map-path';
 import { useLatestReadings } from '../../map/hooks/use-map-data';
 import { isMobileAgent } from '../../map/model/map-constants';
 import { Carousel } from '../components/carousel';
@@ -37,6 +38,7 @@ function Loading({ height }: { height: number }) {
  */
 function MapSection() {
   const { t } = useTranslation();
+  const mapPath = useMapPath();
   const [ref, near] = useNearViewport<HTMLElement>('200px');
   const [kind, setKind] = useState<StationKind>('rain');
   const [interactive, setInteractive] = useState(() => !isMobileAgent());
@@ -46,7 +48,7 @@ function MapSection() {
         <h2 id="dash-map-title" className="dash-heading">
           {t('dashboard.map')}
         </h2>
-        <Link to="/maps" className="dash-more" data-testid="dash-full-map">
+        <Link to={mapPath()} className="dash-more" data-testid="dash-full-map">
           {t('dashboard.fullMap')}
         </Link>
       </div>

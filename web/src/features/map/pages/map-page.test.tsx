@@ -25,7 +25,14 @@ class FakeEventSource {
   constructor(readonly url: string) {
     FakeEventSource.last = this;
   }
-  addEventListener() {}
+  readonly listeners = new Map<string, () => void>();
+  addEventListener(type: string, listener: () => void) {
+    this.listeners.set(type, listener);
+  }
+  /** The server sends an event of this type. */
+  emit(type: string) {
+    this.listeners.get(type)?.();
+  }
   close() {}
 }
 
@@ -96,7 +103,7 @@ const series: StationSeries = {
   levels: null,
 };
 
-function serve() {
+function serve(alerts: () => Alert[] = () => [alert]) {
   return mockFetch((url) => {
     const u = new URL(url, 'http://x');
     const p = u.pathname;
@@ -120,7 +127,7 @@ function serve() {
     if (p === '/api/water' && u.searchParams.get('stationCode')) return jsonResponse(200, series);
     if (p === '/api/water') return jsonResponse(200, u.searchParams.get('type') === 'CURRENT_HIGH' ? [water] : [rain]);
     if (p === '/api/station') return jsonResponse(200, { items: [], total: 0 });
-    if (p === '/api/alerts/active') return jsonResponse(200, [alert]);
+    if (p === '/api/alerts/active') return jsonResponse(200, alerts());
     if (p === '/api/geojson') return jsonResponse(200, { items: [], total: 0, folder: null });
     return jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: '' });
   });
@@ -154,13 +161,43 @@ describe('/maps', () => {
     await waitFor(() => expect(screen.queryByTestId('station-marker-F00001')).toBeNull());
   });
 
-  it('toasts an open warning once, naming the level and the place', async () => {
-    serve();
+  it('toasts no warning already open when the map loads; one that opens later once, naming the level and the place', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    const later: Alert = {
+      ...alert,
+      id: 6,
+      stationId: 25,
+      stationCode: 'F01025',
+      stationName: 'Trạm Cầu Ba Chẽ',
+      level: 3,
+      value: 80,
+      positionText: 'Chân cầu Ba Chẽ',
+      message: 'Trạm Cầu Ba Chẽ: mực nước đạt báo động cấp III (0,80 m)',
+    };
+    let open = [alert];
+    const fetchMock = serve(() => open);
+    const alertCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/alerts/active').length;
     renderApp('/maps');
+    await screen.findByTestId('station-marker-F00001');
+    await waitFor(() => expect(alertCalls()).toBe(1));
+    const source = FakeEventSource.last!;
+    act(() => source.onopen?.());
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.querySelectorAll('.map-alert-toast')).toHaveLength(0);
+
+    open = [later, alert];
+    act(() => source.emit('alert'));
     await waitFor(() => expect(document.querySelectorAll('.map-alert-toast').length).toBe(1));
+    expect(alertCalls()).toBe(2);
     const toast = document.querySelector('.map-alert-toast') as HTMLElement;
-    expect(toast.textContent).toContain('Cảnh báo lũ – Cấp II');
-    expect(toast.textContent).toContain('Vị trí: Đối diện Trung tâm Y tế huyện');
+    expect(toast.getAttribute('data-testid')).toBe('map-alert-toast-F01025');
+    expect(toast.textContent).toContain('Cảnh báo lũ – Cấp III');
+    expect(toast.textContent).toContain('Vị trí: Chân cầu Ba Chẽ');
+    // The next event with the same warnings toasts nothing again.
+    act(() => source.emit('alert'));
+    await waitFor(() => expect(alertCalls()).toBe(3));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(document.querySelectorAll('.map-alert-toast')).toHaveLength(1);
   });
 
   it('opens a station: value, status, last update and its chart', async () => {

@@ -99,7 +99,7 @@ function MapScreen() {
   useEffect(() => {
     if (floodShown) void loadFloodAnalysisModal();
   }, [floodShown]);
-  useAlertToasts(showStation);
+  const alertToasts = useAlertToasts(showStation);
 
   // '/maps?station=F01024' (the warning banner's link) opens that station.
   const stationParam = params.get('station');
@@ -128,6 +128,7 @@ function MapScreen() {
       data-testid="map-page"
     >
       <h1 className="visually-hidden">{t('page.maps')}</h1>
+      {alertToasts}
       <FloodMap
         mapRef={setMap}
         base={base}

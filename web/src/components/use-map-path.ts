@@ -1,0 +1,39 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * Phones get `/maps-mobile` (the map without the header, the whole screen for the map): a screen at most 767 px
+ * wide — the width at which the map itself switches to its phone layout — by media query, so a phone turned to
+ * landscape or a narrowed desktop window follow.
+ */
+export const PHONE_MAP_QUERY = '(max-width: 767px)';
+
+/** The map's address for a phone or a wider screen, opening `stationCode` when given. */
+export function mapPath(phone: boolean, stationCode?: string): string {
+  const path = phone ? '/maps-mobile' : '/maps';
+  return stationCode ? `${path}?station=${encodeURIComponent(stationCode)}` : path;
+}
+
+function phoneQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(PHONE_MAP_QUERY) : null;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const query = phoneQuery();
+  query?.addEventListener?.('change', onChange);
+  return () => query?.removeEventListener?.('change', onChange);
+}
+
+/** Whether the screen is a phone's (`PHONE_MAP_QUERY`), following its changes. */
+export function usePhoneScreen(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => Boolean(phoneQuery()?.matches),
+    () => false,
+  );
+}
+
+/** `(stationCode?) => '/maps…'`: the map's address for this screen (`mapPath`). */
+export function useMapPath(): (stationCode?: string) => string {
+  const phone = usePhoneScreen();
+  return useCallback((stationCode?: string) => mapPath(phone, stationCode), [phone]);
+}
