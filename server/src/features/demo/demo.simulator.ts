@@ -27,7 +27,7 @@ export function startDemoSimulator(opts: {
   let shower = 0;
 
   async function tick(): Promise<void> {
-    const stations = (await allStations(opts.db)).filter((s) => s.demo);
+    const stations = (await allStations(opts.db)).filter((s) => s.demo && s.status === 'active');
     const latest = new Map(
       [...(await latestValues(opts.db, 'water')), ...(await latestValues(opts.db, 'rain'))].map((v) => [
         v.stationId,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/test-app';
 import { latestValues } from '../readings/readings.repository';
-import { allStations, insertStation } from '../stations/stations.repository';
+import { allStations, insertStation, updateStation } from '../stations/stations.repository';
 import { demoNotice, seedDemo } from './demo.seed';
 import { startDemoSimulator } from './demo.simulator';
 
@@ -75,6 +75,9 @@ describe('demo simulator', () => {
       userId: null,
     });
     expect((await allStations(ctx.db)).filter((s) => s.demo)).toHaveLength(13);
+    // A demo station staff stopped ('Ngừng hoạt động') is left alone too: a push would be refused with 409.
+    const stopped = (await allStations(ctx.db)).find((s) => s.code === 'F00002')!;
+    await updateStation(ctx.db, stopped.id, { status: 'inactive' });
     const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const pushed: string[] = [];
     const stop = startDemoSimulator({
@@ -103,6 +106,7 @@ describe('demo simulator', () => {
       pushed.join('\n'),
     ).not.toHaveLength(0);
     expect(pushed.filter((u) => u.includes('F01099'))).toEqual([]);
+    expect(pushed.filter((u) => u.includes('stationCode=F00002'))).toEqual([]);
     const real = (await allStations(ctx.db)).find((s) => s.code === 'F01099')!;
     expect((await latestValues(ctx.db, 'water')).find((v) => v.stationId === real.id)).toBeUndefined();
   });
