@@ -86,6 +86,7 @@ describe('alert banner', () => {
       ...WATER,
       id: 13,
       kind: 'WATER_RISE' as const,
+      stationId: 25,
       stationCode: 'F01025',
       level: 1,
       peakValue: 169,
@@ -97,6 +98,8 @@ describe('alert banner', () => {
     const line = await screen.findByTestId('alert-F01024');
     // It read '… cấp III (3,32 m) 1,18 m' while the station said 'Thấp'.
     expect(within(line).getByText('đỉnh 3,32 m · hiện 1,18 m · đang xuống · từ 04/03/2026 08:00')).toBeTruthy();
+    // The rise is at another station: open the banner to its second line.
+    fireEvent.click(screen.getByTestId('alert-banner-toggle'));
     const riseLine = screen.getByTestId('alert-F01025');
     expect(within(riseLine).getByText('Trạm Ba Chẽ: nước lên nhanh')).toBeTruthy();
     // It read 'nước lên nhanh 169 cm/giờ 1,69 m'.
@@ -167,7 +170,7 @@ describe('alert banner', () => {
     expect(line.getByText('Cấp II')).toBeTruthy();
     expect(line.queryByText('Cấp I')).toBeNull();
     const messages = [...banner.querySelectorAll('.alert-message')].map((m) => m.textContent);
-    expect(messages).toEqual(['Mưa 160 mm trong 24 giờ', 'Mưa to tại Trạm Nam Sơn']);
+    expect(messages).toEqual(['Trạm Nam Sơn: nguy cơ lũ quét cấp 2', 'Trạm Nam Sơn: mưa to']);
   });
 
   it('sends a phone to /maps-mobile (a screen at most 767 px wide)', async () => {
