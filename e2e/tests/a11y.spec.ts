@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { districtClock, pushReading, signedInApi } from './helpers';
+import { deleteStation, districtClock, pushReading, signedInApi } from './helpers';
 
 // Issue #11 item 5: axe-core (WCAG 2.0/2.1 A and AA rules) on every public page, the login modal and the public
 // map's dialogs, at desktop and phone widths: no violation of impact serious or critical. Every chart on the
@@ -60,7 +60,7 @@ async function createStation(s: { code: string; name: string; lat: number; long:
   expect(response.ok(), await response.text()).toBe(true);
   const created = (await response.json()) as { id: number; pushKey: string };
   keys.set(s.code, created.pushKey);
-  cleanups.push(() => api.delete(`/api/station/${created.id}`));
+  cleanups.push(() => deleteStation(api, created.id));
 }
 
 async function push(code: string, value: number, minutesAgo: number) {

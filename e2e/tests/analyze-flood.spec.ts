@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, districtClock, randomWaterCode, signIn } from './helpers';
+import { authHeaders, createWaterStation, deleteStation, districtClock, randomWaterCode, signIn } from './helpers';
 
 // The flood analysis page (back-office §2.9): the flood events (one added through the API appears and is found
 // by name and by date), person damage recorded, sorted by date both ways, edited and deleted through the UI.
@@ -80,7 +80,7 @@ test.describe('flood analysis page', () => {
     // A water station with a few readings under its level I (no flood), so the charts have something to draw.
     const code = randomWaterCode();
     const station = await createWaterStation(page, { code, name: `Trạm ${SUFFIX}`, levels: [300, 400, 500] });
-    cleanups.push(() => page.request.delete(`/api/station/${station.id}`, { headers }));
+    cleanups.push(() => deleteStation(page.request, station.id, headers));
     for (let h = 8; h >= 0; h--) {
       const { date, hour } = districtClock(new Date(Date.now() - h * 3600_000));
       const push = await page.request.get('/api/receive-water-level', {

@@ -158,18 +158,23 @@ async function chooseFlood(page: Page) {
  */
 async function clickFlood(page: Page, tap = false, dx = 5) {
   const box = (await page.locator('.flood-map-canvas').boundingBox())!;
-  const y = box.y + box.height / 2;
+  let y = box.y + box.height / 2;
   let x = box.x + box.width / 2 - dx;
   const depth = page.getByRole('tooltip', { name: 'Mực nước: 0,80 m' });
-  // The polygon says its depth on hover once drawn (the layer's file loads after the choice).
+  // The polygon says its depth on hover once drawn (the layer's file loads after the choice). Where it lies on the
+  // screen depends on the first view (a phone fits the whole district; a warnings banner takes some height): look
+  // along a few rows around the middle, eastwards.
   await expect(async () => {
-    for (let east = 0; east <= 160; east += 4) {
-      await page.mouse.move(x + east - 2, y - 4);
-      await page.mouse.move(x + east, y);
-      if (await depth.isVisible()) {
-        // Found at its western edge: a little further in.
-        x += east === 0 ? 0 : east + 8;
-        return;
+    for (const dy of [0, 16, -16, 32, -32, 48, -48]) {
+      for (let east = 0; east <= 200; east += 4) {
+        await page.mouse.move(x + east - 2, y + dy - 4);
+        await page.mouse.move(x + east, y + dy);
+        if (await depth.isVisible()) {
+          // Found at its western edge: a little further in.
+          x += east === 0 ? 0 : east + 8;
+          y += dy;
+          return;
+        }
       }
     }
     await expect(depth).toBeVisible({ timeout: 1000 });

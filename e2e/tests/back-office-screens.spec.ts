@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN } from '../fixtures';
-import { chooseSelectOption, districtClock, pushReading, signedInApi, signIn } from './helpers';
+import { chooseSelectOption, deleteStation, districtClock, pushReading, signedInApi, signIn } from './helpers';
 
 // Issue #18 items 12, 13, 14 and 23: the back-office screens at a common office laptop's width (1366 px) and
 // on a phone (390 px): the statistics tables, the list tables' key columns, the water comparison chart's
@@ -65,7 +65,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
     });
     expect(response.ok(), await response.text()).toBe(true);
     const { id, pushKey } = (await response.json()) as { id: number; pushKey: string };
-    cleanups.push(() => api.delete(`/api/station/${id}`));
+    cleanups.push(() => deleteStation(api, id));
     const values = s === LOW ? LOW.values : [100, 180, 120];
     for (const [i, v] of values.entries()) await pushReading(api, s.code, pushKey, v, 90 - i * 30);
   }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { pushReading, signedInApi, signIn } from './helpers';
+import { deleteStation, pushReading, signedInApi, signIn } from './helpers';
 
 // The public home (/dashboard) against a real server: stations and readings pushed as loggers push them, a
 // directive document uploaded and published through the API; then the feedback form and its back-office list.
@@ -108,7 +108,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 
 // The stations go when the spec ends: their markers would cover what later map specs click.
 test.afterAll(async () => {
-  for (const id of stationIds) await api?.delete(`/api/station/${id}`);
+  for (const id of stationIds) if (api) await deleteStation(api, id);
   await api?.dispose();
 });
 

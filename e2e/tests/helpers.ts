@@ -191,3 +191,19 @@ export async function openMapTools(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   await expect(page.getByTestId('map-zoom-in')).toBeVisible();
 }
+
+/**
+ * Deletes a station a spec made, as staff do: the server wants its code typed again (`?confirm=`), so a clean-up
+ * that forgot it would leave the station and its open warnings to the specs after it.
+ */
+export async function deleteStation(
+  api: APIRequestContext,
+  id: number,
+  headers?: Record<string, string>,
+): Promise<void> {
+  const found = await api.get(`/api/station/${id}`, { headers });
+  if (found.status() === 404) return;
+  const { code } = (await found.json()) as { code: string };
+  const res = await api.delete(`/api/station/${id}?confirm=${encodeURIComponent(code)}`, { headers });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, pushWaterLevel, randomWaterCode, signIn } from './helpers';
+import { authHeaders, createWaterStation, deleteStation, pushWaterLevel, randomWaterCode, signIn } from './helpers';
 
 const INVALID = 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả';
 
@@ -86,7 +86,7 @@ test.describe('SMS messages', () => {
     const { id, pushKey } = await createWaterStation(page, { code, name, levels: [30, 50, 70] });
     // The other specs expect only their own water stations: this one goes away at the end.
     cleanups.push(async () => {
-      await page.request.delete(`/api/station/${id}`, { headers: await authHeaders(page) });
+      await deleteStation(page.request, id, await authHeaders(page));
     });
     await pushWaterLevel(page, code, pushKey, 62);
 

@@ -135,7 +135,7 @@ export default function StationsPage() {
           <ReadingStatusTag reading={latest.byCode.get(s.code)} />
         ),
     },
-    { dataIndex: 'description', title: t('stations.description'), width: 160, ellipsis: true, responsive: ['md'] },
+    { dataIndex: 'description', title: t('stations.description'), width: 140, ellipsis: true, responsive: ['md'] },
     {
       dataIndex: 'creatorName',
       title: t('stations.creator'),
