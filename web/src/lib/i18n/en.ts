@@ -69,6 +69,7 @@ export const en: Messages = {
     portal: 'Flood and rain early-warning portal',
   },
   common: {
+    moreActions: 'More actions',
     save: 'Save',
     cancel: 'Cancel',
     close: 'Close',

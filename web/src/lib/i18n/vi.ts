@@ -75,6 +75,7 @@ export const vi = {
     portal: 'Cổng thông tin cảnh báo sớm lũ, mưa',
   },
   common: {
+    moreActions: 'Thao tác khác',
     save: 'Lưu',
     cancel: 'Huỷ',
     close: 'Đóng',

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  MoreOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
   PlusOutlined,
@@ -10,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { PAGE_SIZE, type Station, type StationReading, type StationStatus } from '@flood/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
+import { App, Button, Dropdown, Grid, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
@@ -114,6 +115,9 @@ export default function StationsPage() {
     }
   };
 
+  // A phone keeps code, name, status and the actions in view: stop and delete fold under one '⋯' button there.
+  const wide = Grid.useBreakpoint().md !== false;
+
   const columns: TableColumnsType<Station> = [
     // On a phone the code, name and status show with the actions; the rest from a tablet's width (#18 item 13).
     { ...indexColumn<Station>(page, pageSize), responsive: ['sm'] },
@@ -152,20 +156,46 @@ export default function StationsPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: 140,
+      width: wide ? 140 : 88,
       fixed: 'right',
       render: (_, station) => {
         const toggle = t(station.status === 'inactive' ? 'stations.activate' : 'stations.deactivate');
+        const edit = (
+          <Tooltip title={t('common.edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('common.edit')}
+              onClick={() => editor.open(station)}
+            />
+          </Tooltip>
+        );
+        if (!wide) {
+          return (
+            <Space size={4}>
+              {edit}
+              <Dropdown
+                trigger={['click']}
+                menu={{
+                  items: [
+                    { key: 'status', label: toggle, onClick: () => toggleStatus(station) },
+                    { key: 'delete', label: t('common.delete'), danger: true, onClick: () => setDeleting(station) },
+                  ],
+                }}
+              >
+                <Button
+                  type="text"
+                  icon={<MoreOutlined />}
+                  aria-label={t('common.moreActions')}
+                  data-testid={`station-more-${station.code}`}
+                />
+              </Dropdown>
+            </Space>
+          );
+        }
         return (
           <Space size={4}>
-            <Tooltip title={t('common.edit')}>
-              <Button
-                type="text"
-                icon={<EditOutlined />}
-                aria-label={t('common.edit')}
-                onClick={() => editor.open(station)}
-              />
-            </Tooltip>
+            {edit}
             <Tooltip title={toggle}>
               <Button
                 type="text"
