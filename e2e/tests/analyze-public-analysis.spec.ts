@@ -156,31 +156,44 @@ async function chooseFlood(page: Page) {
  * rectangles share), once the flood layer is drawn there. A phone shows the whole district (its middle west
  * of the rectangles): there the pointer moves east along the middle until it is over the rectangle.
  */
-async function clickFlood(page: Page, tap = false, dx = 5) {
-  const box = (await page.locator('.flood-map-canvas').boundingBox())!;
-  let y = box.y + box.height / 2;
-  let x = box.x + box.width / 2 - dx;
+async function clickFlood(page: Page, tap = false) {
   const depth = page.getByRole('tooltip', { name: 'Mực nước: 0,80 m' });
+  let at = { x: 0, y: 0 };
   // The polygon says its depth on hover once drawn (the layer's file loads after the choice). Where it lies on the
-  // screen depends on the first view (a phone fits the whole district; a warnings banner takes some height): look
-  // along a few rows around the middle, eastwards.
+  // screen depends on the first view and on what stands above it (stations and photos are drawn over the data):
+  // look for drawn pixels of the data canvas that nothing covers, and hover them until the depth shows.
   await expect(async () => {
-    for (const dy of [0, 16, -16, 32, -32, 48, -48]) {
-      for (let east = 0; east <= 200; east += 4) {
-        await page.mouse.move(x + east - 2, y + dy - 4);
-        await page.mouse.move(x + east, y + dy);
-        if (await depth.isVisible()) {
-          // Found at its western edge: a little further in.
-          x += east === 0 ? 0 : east + 8;
-          y += dy;
-          return;
+    const points = await page.evaluate(() => {
+      const found: { x: number; y: number }[] = [];
+      for (const canvas of document.querySelectorAll<HTMLCanvasElement>('.leaflet-data-pane canvas')) {
+        const box = canvas.getBoundingClientRect();
+        const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data;
+        if (!pixels) continue;
+        const step = 6;
+        for (let j = 0; j < canvas.height; j += step) {
+          for (let i = 0; i < canvas.width; i += step) {
+            if (pixels[(j * canvas.width + i) * 4 + 3] === 0) continue;
+            const x = box.left + (i * box.width) / canvas.width;
+            const y = box.top + (j * box.height) / canvas.height;
+            if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) continue;
+            if (document.elementFromPoint(x, y) === canvas) found.push({ x, y });
+          }
         }
+      }
+      return found;
+    });
+    expect(points.length).toBeGreaterThan(0);
+    for (const p of points) {
+      await page.mouse.move(p.x, p.y);
+      if (await depth.isVisible()) {
+        at = p;
+        return;
       }
     }
     await expect(depth).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  if (tap) await page.touchscreen.tap(x, y);
-  else await page.mouse.click(x, y);
+  if (tap) await page.touchscreen.tap(at.x, at.y);
+  else await page.mouse.click(at.x, at.y);
 }
 
 const flooded = () => analysis.communes.filter((c) => c.floodedHa > 0);
@@ -240,7 +253,7 @@ test.describe('flood analysis on the public map', () => {
     await page.waitForTimeout(500);
     await expect(modal).toBeHidden();
     // …while the flood beside it still opens the modal.
-    await clickFlood(page, false, 40);
+    await clickFlood(page);
     await expect(modal).toBeVisible();
     await page.getByRole('dialog').getByRole('button', { name: 'Đóng', exact: true }).click();
     await expect(modal).toBeHidden();
@@ -248,7 +261,7 @@ test.describe('flood analysis on the public map', () => {
     // While a tool has the clicks (measuring a distance), the flood is measured over, not opened.
     await page.getByTestId('map-measure').click();
     await page.getByTestId('map-measure-distance').click();
-    await clickFlood(page, false, 40);
+    await clickFlood(page);
     await page.waitForTimeout(500);
     await expect(modal).toBeHidden();
   });

@@ -66,8 +66,13 @@ test.beforeAll(async ({ browser, baseURL }) => {
   api = await signedInApi(browser, baseURL, ADMIN);
   for (const s of [...WATER, ...RAIN, NEW_HIGH, NEW_MID, NEW_RAIN]) await createStation(s);
   for (const s of [...WATER, ...RAIN]) await push(s);
-  const open = (await (await api.get('/api/alerts/active')).json()) as { stationCode: string }[];
-  expect(open.filter((a) => a.stationCode.includes(suffix))).toHaveLength(14);
+  // The push is acknowledged before its reading is evaluated: wait for the 14 warnings to open.
+  await expect
+    .poll(async () => {
+      const open = (await (await api.get('/api/alerts/active')).json()) as { stationCode: string }[];
+      return open.filter((a) => a.stationCode.includes(suffix)).length;
+    })
+    .toBe(14);
 });
 
 test.afterAll(async () => {

@@ -156,7 +156,7 @@ export default function StationsPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: wide ? 140 : 88,
+      width: wide ? 140 : 76,
       fixed: 'right',
       render: (_, station) => {
         const toggle = t(station.status === 'inactive' ? 'stations.activate' : 'stations.deactivate');
@@ -172,7 +172,7 @@ export default function StationsPage() {
         );
         if (!wide) {
           return (
-            <Space size={4}>
+            <Space size={0}>
               {edit}
               <Dropdown
                 trigger={['click']}
