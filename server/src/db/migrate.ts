@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { Database } from './client';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,12 +16,6 @@ export function migrationsFolder(): string {
 
 /** Brings the schema up to date; safe to run at every start and from several processes. */
 export async function runMigrations(database: Database): Promise<void> {
-  const migrationsFolderPath = migrationsFolder();
-  if (database.driver === 'postgres') {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-    await migratePg(database.db as any, { migrationsFolder: migrationsFolderPath });
-  } else {
-    // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
-    await migratePglite(database.db as any, { migrationsFolder: migrationsFolderPath });
-  }
+  // biome-ignore lint/suspicious/noExplicitAny: the migrator wants the driver-specific type
+  await migratePg(database.db as any, { migrationsFolder: migrationsFolder() });
 }
