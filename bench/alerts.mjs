@@ -4,7 +4,7 @@
 // the same push calls (same ack bytes) to an open stream, measured the same way; Node posting the same messages
 // to the same sink one after another; GET /api/health latency is shown too. Returns its rows for bench/run.mjs.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,6 +108,7 @@ async function onDatabase(kind) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   const env = benchEnv({
     PORT: String(port),
     DATA_DIR: dataDir,

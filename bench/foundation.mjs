@@ -3,7 +3,7 @@
 //      node http server's start);
 //   2. login calls per second through the real HTTP stack (baselines: Node's bare `http` answering the same
 //      POST with the same bytes, and GET /api/health of the portal). Returns its rows for bench/run.mjs.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -28,6 +28,7 @@ async function coldStarts() {
     await b.stop();
     for (const demo of ['1', '0']) {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
       const port = await freePort();
       const env = {
         PORT: String(port),
@@ -54,6 +55,7 @@ async function coldStarts() {
 async function loginRate() {
   const p = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   const env = benchEnv({ PORT: String(p), DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${p}`;
   const server = await start('npm', ['start', '--silent'], env, `${base}/api/health`);

@@ -9,7 +9,7 @@
 //       the map page's lazy chunks and their static imports (baseline: the shell alone);
 //   (d) the web app's entry script served by the portal, against bare `http` and Debian's nginx (static-files.mjs).
 // Returns its rows for the table of bench/run.mjs.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBare } from './baselines.mjs';
@@ -138,6 +138,7 @@ export async function runMap() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST });
   const server = await start(
     process.execPath,

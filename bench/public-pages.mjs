@@ -4,7 +4,7 @@
 //   (b) a Lighthouse mobile performance score (Lighthouse's default mobile settings: a mid-range phone,
 //       simulated slow 4G and 4× CPU slowdown) with its metrics; baseline: the same audit of the not-found page.
 // Returns its rows for bench/run.mjs.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { benchEnv, fmt, freePort, root, start } from './lib.mjs';
@@ -91,6 +91,7 @@ export async function runPublicPages() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST, DEMO: '1' });
   const server = await start(
     process.execPath,

@@ -1,7 +1,7 @@
 // The real server for the browser tests: the built web app, a fresh database (embedded, or a new
 // PostgreSQL database when TEST_DATABASE_URL is set) and seeded accounts. Cleans up when stopped.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,7 @@ import { hashPassword } from '../server/src/lib/crypto';
 import { ADMIN, E2E_PORT, STAFF } from './fixtures';
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-e2e-'));
+await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
 const adminUrl = process.env.TEST_DATABASE_URL;
 let dbName: string | undefined;
 let url: string | undefined;

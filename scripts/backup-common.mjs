@@ -59,12 +59,52 @@ export async function pgTool(name) {
 }
 
 /**
- * The embedded database is open when its postmaster.pid exists (PGlite removes it on a clean close): a
- * running server, or one that was killed and has not been started since.
+ * The embedded PostgreSQL of a DATA_DIR, through the server's own module (these scripts run under tsx): its lock,
+ * a clean shutdown, and the owner its files must have.
  */
-export function embeddedInUse(pgliteDir) {
-  return existsSync(path.join(pgliteDir, 'postmaster.pid'));
-}
+export const embeddedCluster = {
+  /** Takes the DATA_DIR lock, or stops with the message naming the running portal ("stop it first"). */
+  async lock(dataDir, label) {
+    const { acquireDataDirLock } = await import('../server/src/db/data-dir-lock.ts');
+    try {
+      return await acquireDataDirLock(dataDir, label);
+    } catch (e) {
+      fail(e instanceof Error ? e.message : String(e));
+    }
+  },
+  /** Starts the cluster (replaying the log of a killed server) and stops it with a checkpoint. */
+  async cleanShutdown(dataDir, lock) {
+    const { startEmbeddedPostgres } = await import('../server/src/db/embedded-postgres.ts');
+    const server = await startEmbeddedPostgres({ dataDir, lock });
+    await server.stop();
+  },
+  /** Starts the cluster, runs `select 1`, stops it: a restored folder is a cluster that opens. */
+  async check(dataDir, lock) {
+    const { startEmbeddedPostgres, EMBEDDED_PORT, EMBEDDED_USER, EMBEDDED_DATABASE } = await import(
+      '../server/src/db/embedded-postgres.ts'
+    );
+    const server = await startEmbeddedPostgres({ dataDir, lock });
+    try {
+      const { default: pg } = await import('pg');
+      const c = new pg.Client({
+        host: server.socketDir,
+        port: EMBEDDED_PORT,
+        user: EMBEDDED_USER,
+        database: EMBEDDED_DATABASE,
+      });
+      await c.connect();
+      await c.query('select 1');
+      await c.end();
+    } finally {
+      await server.stop();
+    }
+  },
+  /** The uid/gid the cluster's files belong to (the `postgres` user when running as root), else undefined. */
+  async owner() {
+    const { clusterOwner } = await import('../server/src/db/embedded-postgres.ts');
+    return clusterOwner();
+  },
+};
 
 /** True when the directory is missing or empty. */
 export function isEmptyDir(dir) {

@@ -1,26 +1,31 @@
 // `npm run backup -- <file.tar>`: the database and the uploaded files in one archive (docs/operations.md).
-// Embedded database (DATABASE_URL unset): the server must be stopped; PostgreSQL: online, with pg_dump.
+// Embedded PostgreSQL (DATABASE_URL unset): the server must be stopped (the DATA_DIR lock says so), the cluster is
+// brought to a clean shutdown and its folder copied; PostgreSQL: online, with pg_dump.
+import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { embeddedInUse, FORMAT, FORMAT_VERSION, fail, isEmptyDir, parseArgs, pgTool, run } from './backup-common.mjs';
+import { embeddedCluster, FORMAT, FORMAT_VERSION, fail, isEmptyDir, parseArgs, pgTool, run } from './backup-common.mjs';
 
 const USAGE =
-  'Cách dùng / usage: npm run backup -- <tệp.tar | file.tar> [--data-dir DIR] [--database-url URL] [--force]\n' +
-  '  Không có DATABASE_URL: CSDL nhúng trong DATA_DIR/pglite (dừng máy chủ trước) / embedded database (stop the server first)\n' +
+  'Cách dùng / usage: npm run backup -- <tệp.tar | file.tar> [--data-dir DIR] [--database-url URL]\n' +
+  '  Không có DATABASE_URL: PostgreSQL nhúng trong DATA_DIR/postgres (dừng máy chủ trước) / embedded database (stop the server first)\n' +
   '  Có DATABASE_URL: pg_dump khi máy chủ vẫn chạy / PostgreSQL: pg_dump while the server runs';
 
 const args = parseArgs(process.argv.slice(2), USAGE);
-const pgliteDir = path.join(args.dataDir, 'pglite');
 const pgDump = args.databaseUrl ? await pgTool('pg_dump') : undefined;
+/** Embedded: the DATA_DIR lock, held from the check to the end of the copy. */
+let lock;
 if (!args.databaseUrl) {
-  if (isEmptyDir(pgliteDir)) fail(`Không có CSDL nhúng tại / no embedded database at ${pgliteDir}`);
-  if (embeddedInUse(pgliteDir) && !args.force) {
+  if (!existsSync(path.join(args.dataDir, 'postgres', 'PG_VERSION'))) {
     fail(
-      `CSDL nhúng đang mở (${pgliteDir}/postmaster.pid): hãy dừng máy chủ rồi chạy lại; nếu máy chủ đã bị tắt đột ngột, thêm --force.\n` +
-        `The embedded database is open (${pgliteDir}/postmaster.pid): stop the server and run this again; if the server was killed, add --force.`,
+      existsSync(path.join(args.dataDir, 'pglite', 'PG_VERSION'))
+        ? `DATA_DIR còn CSDL nhúng cũ (pglite): khởi động cổng một lần để chuyển nó sang PostgreSQL nhúng, rồi sao lưu.\n` +
+            'DATA_DIR holds the old embedded database (pglite): start the portal once to import it, then back up.'
+        : `Không có CSDL nhúng tại / no embedded database at ${path.join(args.dataDir, 'postgres')}`,
     );
   }
+  lock = await embeddedCluster.lock(args.dataDir, 'sao lưu / backup');
 }
 const staging = await mkdtemp(path.join(tmpdir(), 'flood-backup-'));
 try {
@@ -28,21 +33,16 @@ try {
     format: FORMAT,
     version: FORMAT_VERSION,
     createdAt: new Date().toISOString(),
-    database: args.databaseUrl ? 'postgres' : 'embedded',
+    database: args.databaseUrl ? 'postgres' : 'embedded-postgres',
     files: false,
   };
   if (pgDump) {
     await run(pgDump, ['--format=custom', '--file', path.join(staging, 'database.dump'), '--dbname', args.databaseUrl]);
   } else {
-    const { PGlite } = await import('@electric-sql/pglite');
-    // Opening it replays the log of a server that was killed, so the copy is always a clean one.
-    const db = await PGlite.create(pgliteDir);
-    try {
-      const dump = await db.dumpDataDir('gzip');
-      await writeFile(path.join(staging, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
-    } finally {
-      await db.close();
-    }
+    // Started and stopped once: the log of a server that was killed is replayed and a fast shutdown writes a
+    // checkpoint, so the folder copied is a clean cluster that starts without recovery.
+    await embeddedCluster.cleanShutdown(args.dataDir, lock);
+    await run('tar', ['-czf', path.join(staging, 'database.tar.gz'), '-C', args.dataDir, 'postgres']);
   }
   const files = path.join(args.dataDir, 'files');
   await mkdir(path.join(staging, 'files'));
@@ -64,4 +64,5 @@ try {
   );
 } finally {
   await rm(staging, { recursive: true, force: true });
+  lock?.release();
 }

@@ -1,12 +1,13 @@
 // `npm run restore -- <file.tar>`: puts a backup of scripts/backup.mjs back (docs/operations.md). The server
 // must be stopped. Into an empty target only, unless --force (embedded: the old data is moved aside;
-// PostgreSQL: the old tables are dropped).
+// PostgreSQL: the old tables are dropped). A backup of the earlier embedded database (PGlite, before issue #19)
+// goes back to DATA_DIR/pglite, which the next start imports.
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { embeddedInUse, FORMAT, fail, isEmptyDir, parseArgs, pgTool, run } from './backup-common.mjs';
+import { embeddedCluster, FORMAT, fail, isEmptyDir, parseArgs, pgTool, run } from './backup-common.mjs';
 
 const USAGE =
   'Cách dùng / usage: npm run restore -- <tệp.tar | file.tar> [--data-dir DIR] [--database-url URL] [--force]\n' +
@@ -36,7 +37,8 @@ try {
   await run('tar', ['-xf', args.file, '-C', staging]);
   const manifest = JSON.parse(await readFile(path.join(staging, 'manifest.json'), 'utf8'));
   if (manifest.format !== FORMAT) throw new Error('không phải bản sao lưu của cổng / not a backup of this portal');
-  if (manifest.database !== target) {
+  const kind = manifest.database === 'postgres' ? 'postgres' : 'embedded';
+  if (kind !== target) {
     throw new Error(
       `bản sao lưu là CSDL ${manifest.database}, đích là ${target} / the backup holds a ${manifest.database} database, the target is ${target}` +
         (target === 'postgres' ? ' (bỏ DATABASE_URL / unset DATABASE_URL)' : ' (đặt DATABASE_URL / set DATABASE_URL)'),
@@ -59,22 +61,41 @@ try {
     if (existing > 0) opts.push('--clean', '--if-exists');
     await run(pgRestore, [...opts, '--dbname', args.databaseUrl, path.join(staging, 'database.dump')]);
   } else {
-    const dir = path.join(args.dataDir, 'pglite');
-    if (!isEmptyDir(dir)) {
-      if (embeddedInUse(dir))
-        throw new Error(`CSDL nhúng đang mở / the embedded database is open (${dir}/postmaster.pid): stop the server`);
-      if (!args.force)
+    const lock = await embeddedCluster.lock(args.dataDir, 'khôi phục / restore');
+    try {
+      // Both embedded folders are checked (an old pglite/ left there would be imported over the restored data).
+      const existing = ['postgres', 'pglite'].map((d) => path.join(args.dataDir, d)).filter((d) => !isEmptyDir(d));
+      if (existing.length && !args.force) {
         throw new Error(
-          `đã có CSDL tại ${dir}; thêm --force để thay / a database exists at ${dir}; add --force to replace it`,
+          `đã có CSDL tại ${existing.join(', ')}; thêm --force để thay / a database exists at ${existing.join(', ')}; add --force to replace it`,
         );
-      await rename(dir, `${dir}.before-restore-${stamp}`);
+      }
+      for (const d of existing) await rename(d, `${d}.before-restore-${stamp}`);
+      if (manifest.database === 'embedded') {
+        // PGlite's dump: back into pglite/, imported into the embedded PostgreSQL at the next start.
+        const dir = path.join(args.dataDir, 'pglite');
+        await mkdir(dir, { recursive: true });
+        const { PGlite } = await import('@electric-sql/pglite');
+        const blob = new Blob([await readFile(path.join(staging, 'database.tar.gz'))]);
+        const db = await PGlite.create({ dataDir: dir, loadDataDir: blob });
+        await db.query('select 1');
+        await db.close();
+      } else {
+        // Unpacked beside its place, given to the cluster's user, synced, then renamed into place and opened once.
+        const side = path.join(args.dataDir, `.restore-${stamp}`);
+        await mkdir(side, { recursive: true });
+        await run('tar', ['-xzf', path.join(staging, 'database.tar.gz'), '-C', side]);
+        const owner = await embeddedCluster.owner();
+        if (owner) await run('chown', ['-R', `${owner.uid}:${owner.gid}`, path.join(side, 'postgres')]);
+        await run('sync', ['-f', side]);
+        await rename(path.join(side, 'postgres'), path.join(args.dataDir, 'postgres'));
+        await rm(side, { recursive: true, force: true });
+        await run('sync', ['-f', args.dataDir]);
+        await embeddedCluster.check(args.dataDir, lock);
+      }
+    } finally {
+      lock.release();
     }
-    await mkdir(dir, { recursive: true });
-    const { PGlite } = await import('@electric-sql/pglite');
-    const blob = new Blob([await readFile(path.join(staging, 'database.tar.gz'))]);
-    const db = await PGlite.create({ dataDir: dir, loadDataDir: blob });
-    await db.query('select 1');
-    await db.close();
   }
   if (manifest.files) {
     if (replaceFiles) await rename(files, `${files}.before-restore-${stamp}`);

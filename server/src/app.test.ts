@@ -25,7 +25,7 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'ok',
-      database: { ok: true, driver: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite' },
+      database: { ok: true, driver: 'postgres' },
     });
   });
 

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
+import { hasOldEmbeddedDatabase, importOldEmbeddedDatabase } from './db/pglite-import';
 import { demoNotice, seedDemo } from './features/demo/demo.seed';
 import { startDemoSimulator } from './features/demo/demo.simulator';
 import { seedDemoFloodHistory } from './features/flood-events/flood-events.seed';
@@ -49,10 +50,65 @@ function storageOf(config: ReturnType<typeof loadConfig>): FileStorage {
   });
 }
 
+/** SIGTERM/SIGINT end the process within this time, whatever hangs (issue #19: a full disk, a stuck request). */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
+/** Until the app's logger exists, the embedded server's warnings go to stderr. */
+let log:
+  | {
+      info(obj: object, msg: string): void;
+      warn(obj: object, msg: string): void;
+      error(obj: object, msg: string): void;
+    }
+  | undefined;
+const dbLogger = {
+  info: (m: string) => log?.info({}, m),
+  warn: (m: string) => (log ? log.warn({}, m) : process.stderr.write(`${m}\n`)),
+  error: (m: string) => (log ? log.error({}, m) : process.stderr.write(`${m}\n`)),
+};
+
+/** Copies an earlier embedded database (PGlite) of DATA_DIR into the new one, telling its progress. */
+async function importOldDatabase(database: Database, dataDir: string): Promise<void> {
+  if (database.driver !== 'embedded' || !hasOldEmbeddedDatabase(dataDir)) return;
+  process.stdout.write(
+    'Đang chuyển dữ liệu từ CSDL nhúng cũ (PGlite) sang PostgreSQL nhúng… / importing the old embedded database (PGlite)…\n',
+  );
+  let last = 0;
+  const result = await importOldEmbeddedDatabase(database, dataDir, new Date(), (p) => {
+    if (Date.now() - last < 2_000) return;
+    last = Date.now();
+    process.stdout.write(`  bảng / table ${p.tableIndex}/${p.tables} ${p.table}: ${p.rows} dòng / rows\n`);
+  });
+  process.stdout.write(
+    `Đã chuyển ${result.rows} dòng của ${result.tables} bảng; thư mục cũ giữ tại / imported ${result.rows} rows of ${result.tables} tables; the old folder is kept at ${result.movedTo}\n`,
+  );
+}
+
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  let database: Database | undefined;
+  let stopAll: (() => Promise<void>) | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log?.info({ signal }, 'shutting down');
+    // Whatever hangs, the process ends in time; the embedded server finishes its fast shutdown on its own.
+    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+    await stopAll?.().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    label: `cổng / port ${config.PORT}`,
+    logger: dbLogger,
+  });
   await runMigrations(database);
+  await importOldDatabase(database, config.DATA_DIR);
   const account = await ensureSystemAccount(database.db, config);
   await failInterruptedImports(database.db, new Date());
   if (config.DEMO) {
@@ -90,7 +146,6 @@ async function main(): Promise<void> {
     if (history > 0) process.stdout.write(`Đã nạp lịch sử lũ minh hoạ / demo flood history loaded: ${history}\n`);
   }
   // With REDIS_URL the bus (and the rate-limit counters) reach every process; ioredis loads only then.
-  let log: { warn(obj: object, msg: string): void } | undefined;
   let bus: RedisEventBus | undefined;
   if (config.REDIS_URL) {
     const { createRedisEventBus } = await import('./lib/events-redis');
@@ -103,16 +158,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage, bus, rateLimitRedis: bus?.redis });
   log = app.log;
   let stopDemo = () => {};
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+  stopAll = async () => {
     stopDemo();
     await app.close();
     await bus?.close();
-    await database.close();
-    process.exit(0);
   };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   if (config.DEMO) {
     const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;

@@ -4,7 +4,14 @@ import { z } from 'zod';
 export const HealthSchema = z
   .object({
     status: z.enum(['ok', 'degraded']),
-    database: z.object({ ok: z.boolean(), driver: z.enum(['pglite', 'postgres']), latencyMs: z.number() }),
+    database: z.object({
+      ok: z.boolean(),
+      /** `embedded`: the PostgreSQL the portal runs itself in DATA_DIR; `postgres`: the server of DATABASE_URL. */
+      driver: z.enum(['embedded', 'postgres']),
+      latencyMs: z.number(),
+      /** Embedded only: `running`, or `restarting` while a postmaster that died (a full disk) is started again. */
+      state: z.enum(['starting', 'running', 'restarting', 'stopping', 'stopped']).optional(),
+    }),
     /** Only with REDIS_URL: whether the shared Redis answers (down = 'degraded', still 200). */
     redis: z.object({ ok: z.boolean() }).optional(),
     version: z.string(),

@@ -143,7 +143,13 @@ export async function acquireDataDirLock(dataDir: string, label?: string): Promi
     }
     // A lock whose holder is gone: moved aside (a rename, so two starters cannot both remove it), then taken.
     const aside = `${file}.stale-${randomBytes(3).toString('hex')}`;
-    if (await rename(file, aside).then(() => true, () => false)) await unlink(aside).catch(() => undefined);
+    if (
+      await rename(file, aside).then(
+        () => true,
+        () => false,
+      )
+    )
+      await unlink(aside).catch(() => undefined);
     tookOverStale = true;
   }
   throw new Error(`could not take ${file}`);

@@ -53,6 +53,8 @@ export interface EmbeddedPostgresOptions {
   logger?: EmbeddedLogger;
   /** Extra `-c name=value` settings (tests: a smaller shared_buffers…). */
   settings?: Record<string, string>;
+  /** A DATA_DIR lock the caller already holds (backup, restore): used, and left to the caller to release. */
+  lock?: DataDirLock;
 }
 
 export interface EmbeddedPostgres {
@@ -105,7 +107,7 @@ async function hydrateSymlinks(pkgDir: string): Promise<void> {
 }
 
 /** PostgreSQL refuses to run as root: as root the cluster belongs to the `postgres` system user (made if missing). */
-async function runAs(): Promise<{ uid: number; gid: number } | undefined> {
+export async function clusterOwner(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const ids = async () => {
     const [u, g] = await Promise.all([run('id', ['-u', EMBEDDED_USER]), run('id', ['-g', EMBEDDED_USER])]);
@@ -189,7 +191,9 @@ async function waitGone(pid: number, ms: number): Promise<boolean> {
 async function stopOrphan(pgdata: string, logger: EmbeddedLogger): Promise<void> {
   const pid = postmasterPid(pgdata);
   if (!pid || !pidAlive(pid) || !isPostmasterOf(pid, pgdata)) return;
-  logger.warn(`PostgreSQL nhúng của một tiến trình đã dừng (pid ${pid}) đang chạy: dừng nó / stopping the orphan postmaster ${pid}`);
+  logger.warn(
+    `PostgreSQL nhúng của một tiến trình đã dừng (pid ${pid}) đang chạy: dừng nó / stopping the orphan postmaster ${pid}`,
+  );
   for (const [signal, ms] of [
     ['SIGINT', 30_000],
     ['SIGQUIT', 5_000],
@@ -259,10 +263,11 @@ async function checkReachable(bin: Binaries, dataDir: string, ids: { uid: number
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const logger = opts.logger ?? consoleLogger;
   const dataDir = path.resolve(opts.dataDir);
-  const lock: DataDirLock = await acquireDataDirLock(dataDir, opts.label);
+  const own = !opts.lock;
+  const lock: DataDirLock = opts.lock ?? (await acquireDataDirLock(dataDir, opts.label));
   try {
     const bin = await binaries();
-    const ids = await runAs();
+    const ids = await clusterOwner();
     const pgdata = path.join(dataDir, EMBEDDED_DIR);
     const socketDir = socketDirFor(pgdata);
     if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
@@ -279,9 +284,17 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
     }
     if (socketDir !== pgdata) await ownDir(socketDir, ids);
     await checkReachable(bin, dataDir, ids);
-    return supervise({ bin, ids, pgdata, socketDir, lock, logger, settings: opts.settings ?? {} });
+    return await supervise({
+      bin,
+      ids,
+      pgdata,
+      socketDir,
+      lock: own ? lock : undefined,
+      logger,
+      settings: opts.settings ?? {},
+    });
   } catch (e) {
-    lock.release();
+    if (own) lock.release();
     throw e;
   }
 }
@@ -291,7 +304,8 @@ interface SuperviseArgs {
   ids: { uid: number; gid: number } | undefined;
   pgdata: string;
   socketDir: string;
-  lock: DataDirLock;
+  /** Released at stop; undefined when the caller holds the lock. */
+  lock: DataDirLock | undefined;
   logger: EmbeddedLogger;
   settings: Record<string, string>;
 }
@@ -334,11 +348,17 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
       p.once('exit', (code, signal) => {
         if (child === p) child = undefined;
         if (!ready) {
-          reject(new Error(`PostgreSQL exited during start (${signal ?? code}): ${tail.trim().split('\n').slice(-3).join(' | ')}`));
+          reject(
+            new Error(
+              `PostgreSQL exited during start (${signal ?? code}): ${tail.trim().split('\n').slice(-3).join(' | ')}`,
+            ),
+          );
           return;
         }
         if (state === 'stopping' || state === 'stopped') return;
-        a.logger.error(`PostgreSQL nhúng đã dừng bất thường / the embedded PostgreSQL exited (${signal ?? code}); restarting`);
+        a.logger.error(
+          `PostgreSQL nhúng đã dừng bất thường / the embedded PostgreSQL exited (${signal ?? code}); restarting`,
+        );
         scheduleRestart(0);
       });
     });
@@ -358,7 +378,9 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
           a.logger.warn('PostgreSQL nhúng đã chạy lại / the embedded PostgreSQL is running again');
         },
         (e: Error) => {
-          a.logger.error(`PostgreSQL nhúng chưa chạy lại được / could not restart the embedded PostgreSQL: ${e.message}`);
+          a.logger.error(
+            `PostgreSQL nhúng chưa chạy lại được / could not restart the embedded PostgreSQL: ${e.message}`,
+          );
           scheduleRestart(attempt + 1);
         },
       );
@@ -371,7 +393,7 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
     try {
       child?.kill('SIGINT');
     } catch {}
-    a.lock.release();
+    a.lock?.release();
   };
   process.once('exit', onExit);
 
@@ -404,7 +426,7 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
       }
       state = 'stopped';
       process.removeListener('exit', onExit);
-      a.lock.release();
+      a.lock?.release();
     },
   };
 }

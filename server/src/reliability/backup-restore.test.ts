@@ -3,7 +3,7 @@
 // PostgreSQL (pg_dump / pg_restore) when TEST_DATABASE_URL is set.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -22,10 +22,15 @@ const FILE_BYTES = randomBytes(3000);
 /** Runs a backup script; resolves with its exit code and output instead of throwing on a refusal. */
 async function script(name: 'backup' | 'restore', args: string[], env: Record<string, string>) {
   try {
-    const r = await exec(process.execPath, [path.join(REPO_ROOT, 'scripts', `${name}.mjs`), ...args], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: '', ...env },
-    });
+    // As `npm run backup` runs it: under tsx (the scripts use the server's embedded-database module).
+    const r = await exec(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, 'scripts', `${name}.mjs`), ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: '', ...env },
+      },
+    );
     return { code: 0, out: r.stdout + r.stderr };
   } catch (e) {
     const err = e as { code?: number; stdout?: string; stderr?: string };
@@ -100,6 +105,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore: embedded dat
   let root: string;
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'flood-backup-test-'));
+    await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
@@ -111,9 +117,10 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore: embedded dat
     const db = await openEmbedded(source);
     await fill(db, source);
     const before = await contents(db);
+    // The open database holds the DATA_DIR lock: the backup names the process and asks to stop it.
     const refused = await script('backup', [archive], { DATA_DIR: source });
     expect(refused.code).not.toBe(0);
-    expect(refused.out).toContain('postmaster.pid');
+    expect(refused.out).toContain(`is in use by another portal process (pid ${process.pid}`);
     await db.close();
 
     const backup = await script('backup', [archive], { DATA_DIR: source });
@@ -156,6 +163,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore: PostgreSQL', 
   };
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'flood-backup-test-'));
+    await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
     for (const n of names) await admin(`CREATE DATABASE ${n}`);
   });
   afterAll(async () => {

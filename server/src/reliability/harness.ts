@@ -1,8 +1,6 @@
 // Helpers of the reliability tests: the real server as a child process, databases prepared before it starts,
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -149,14 +147,11 @@ export async function prepareDatabase(database: Database, count: number): Promis
   return stations;
 }
 
-/** The embedded database of a DATA_DIR; a new one starts from the run's migrated template when there is one. */
+/** The embedded database of a DATA_DIR (created and migrated when new); the server must not be running on it. */
 export async function openEmbedded(dataDir: string): Promise<Database> {
-  const template = process.env.FLOOD_TEST_PGLITE_TEMPLATE;
-  const fresh = !existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
-  return openDatabase({
-    dataDir,
-    loadDataDir: fresh && template ? new Blob([await readFile(template)]) : undefined,
-  });
+  const database = await openDatabase({ dataDir, label: 'reliability test' });
+  await runMigrations(database);
+  return database;
 }
 
 export interface Reading {

@@ -2,7 +2,7 @@
 // and restarted twice; afterwards the database holds exactly the readings sent, once each. Embedded database
 // always; PostgreSQL when TEST_DATABASE_URL is set (a database created for the run).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -91,6 +91,7 @@ describe('no reading lost when the server is killed', () => {
     'embedded database: 20,000 readings, two SIGKILLs, every reading stored once',
     async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
+      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
       try {
         await killedTwice({ dataDir, open: () => openEmbedded(dataDir) });
       } finally {
@@ -112,6 +113,7 @@ describe('no reading lost when the server is killed', () => {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
+      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
       try {
         await killedTwice({
           dataDir,

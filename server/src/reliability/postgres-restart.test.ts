@@ -1,7 +1,7 @@
 // Issue #11 item 2: PostgreSQL goes down (immediate stop) and comes back while data loggers push. The server
 // is not restarted: /api/health reports the outage while it lasts and recovers by itself, and every reading
 // arrives. Runs on its own throwaway cluster, in the PostgreSQL stage (TEST_DATABASE_URL set).
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,7 @@ describe.skipIf(unavailable)('PostgreSQL restarted under a running server', () =
     const pgPort = await freePort();
     const cluster: PgCluster = await createCluster(pgPort);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
+    await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
     let server: ServerProcess | undefined;
     try {
       const admin = new pg.Client({ connectionString: cluster.url });

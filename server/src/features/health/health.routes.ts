@@ -84,7 +84,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       // of them out of the balancer at once, while each keeps working alone (docs/operations.md).
       return reply.status(ok ? 200 : 503).send({
         status: ok && redisOk !== false ? 'ok' : 'degraded',
-        database: { ok, driver: database.driver, latencyMs },
+        database: {
+          ok,
+          driver: database.driver,
+          latencyMs,
+          ...(database.embeddedState ? { state: database.embeddedState() } : {}),
+        },
         ...(redisOk === undefined ? {} : { redis: { ok: redisOk } }),
         version: VERSION,
         uptimeSeconds: Math.round(process.uptime()),
