@@ -1,6 +1,7 @@
 // Helpers of the reliability tests: the real server as a child process, databases prepared before it starts,
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -294,4 +295,31 @@ export function failureSignal(): { failure: Promise<never>; fail: (e: unknown) =
   });
   failure.catch(() => {});
   return { failure, fail };
+}
+
+/**
+ * Stops the embedded PostgreSQL that a killed server left running in DATA_DIR (its child outlives a SIGKILL),
+ * so that a test leaves no process behind; the next start of a server would stop it as well.
+ */
+export async function reapEmbedded(dataDir: string): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number((await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  } catch {
+    return;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  try {
+    process.kill(pid, 'SIGQUIT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100; i++) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(50);
+  }
 }
