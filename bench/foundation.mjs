@@ -1,14 +1,29 @@
-// Issue #2 figures, each with a baseline measured in the same run:
+// Issue #2 figures (and #19: the embedded database before and after), each with a baseline measured in the same run:
 //   1. cold start of `npm start` (already built) until /api/health answers, embedded database (baseline: a bare
 //      node http server's start);
 //   2. login calls per second through the real HTTP stack (baselines: Node's bare `http` answering the same
-//      POST with the same bytes, and GET /api/health of the portal). Returns its rows for bench/run.mjs.
+//      POST with the same bytes, and GET /api/health of the portal);
+//   3. issue #19: the embedded PostgreSQL (the default now) against the embedded PGlite of the version before
+//      (built from git, lib.mjs oldPgliteServer): first start, restart and memory (PSS of the portal and its
+//      database processes) once started. Returns its rows for bench/run.mjs.
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBare } from './baselines.mjs';
-import { benchEnv, fmt, freePort, median, solvedAltcha, start } from './lib.mjs';
+import {
+  benchEnv,
+  fmt,
+  freePort,
+  median,
+  OLD_REF,
+  oldPgliteServer,
+  root,
+  sleep,
+  solvedAltcha,
+  start,
+  treeMemoryMb,
+} from './lib.mjs';
 import { row } from './report.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -105,10 +120,32 @@ async function loginRate() {
   }
 }
 
+/** First start, restart and memory of `node <main>` on a new DATA_DIR, median of RUNS. */
+async function embeddedStarts(main) {
+  const out = { first: [], again: [], memory: [] };
+  for (let i = 0; i < RUNS; i++) {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
+    await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    const port = await freePort();
+    const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(root, 'web', 'dist') });
+    const url = `http://127.0.0.1:${port}/api/health`;
+    const first = await start(process.execPath, [main], env, url);
+    out.first.push(first.ms);
+    await first.stop();
+    const again = await start(process.execPath, [main], env, url);
+    out.again.push(again.ms);
+    await sleep(2000); // settled: the start's allocations collected, the database idle
+    out.memory.push(await treeMemoryMb(again.pid));
+    await again.stop();
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, median(v)]));
+}
+
 export async function runFoundation() {
   console.log(`\n== Foundation (issue #2): ${RUNS} runs each, median; ${SECONDS} s load`);
   const cs = await coldStarts();
-  console.log('1. Khởi động / cold start of `npm start` (already built) → /api/health answers, embedded PGlite');
+  console.log('1. Khởi động / cold start of `npm start` (already built) → /api/health answers, embedded PostgreSQL');
   console.log(`   baseline: bare node http server start ............ ${fmt(cs.bare)} ms`);
   console.log(
     `   first start, demo data loaded (default) ........... ${fmt(cs.firstDemo)} ms  (${fmt(cs.firstDemo / cs.bare, 1)}×)`,
@@ -127,8 +164,35 @@ export async function runFoundation() {
     `   POST /api/user-login ............................... ${fmt(login.requests.average, 1)} req/s  (${fmt(login.requests.average / health.requests.average, 4)}×), p50 ${login.latency.p50} ms, p99 ${login.latency.p99} ms, non-2xx ${login.non2xx}`,
   );
   if (reused) console.log(`   note: ${reused} requests reused a payload (refused as replays)`);
+  const oldMain = await oldPgliteServer();
+  const pgNew = await embeddedStarts(path.join(root, 'server', 'dist', 'main.js'));
+  const pgOld = await embeddedStarts(oldMain);
+  console.log(`3. CSDL nhúng / embedded database (issue #19): PostgreSQL 18 (now) against PGlite (${OLD_REF}), DEMO=0`);
+  console.log(`   baseline: PGlite, first start ...................... ${fmt(pgOld.first)} ms`);
+  console.log(
+    `   PostgreSQL, first start (initdb + migrate) ........ ${fmt(pgNew.first)} ms  (${fmt(pgNew.first / pgOld.first, 2)}×)`,
+  );
+  console.log(`   baseline: PGlite, restart .......................... ${fmt(pgOld.again)} ms`);
+  console.log(
+    `   PostgreSQL, restart ................................ ${fmt(pgNew.again)} ms  (${fmt(pgNew.again / pgOld.again, 2)}×)`,
+  );
+  console.log(`   baseline: PGlite, memory once started (PSS) ........ ${fmt(pgOld.memory)} MB`);
+  console.log(
+    `   PostgreSQL, memory once started (PSS, all processes) ${fmt(pgNew.memory)} MB  (${fmt(pgNew.memory / pgOld.memory, 2)}×)`,
+  );
   const bareStart = { label: 'bare node http start', value: cs.bare };
+  const old = (label, value) => ({ label: `PGlite before #19, ${label}`, value });
+  const embeddedRows = [
+    row('foundation', 'embedded PostgreSQL: first start, DEMO=0 (node dist/main.js)', pgNew.first, 'ms', {
+      baseline: old('first start', pgOld.first),
+    }),
+    row('foundation', 'embedded PostgreSQL: restart', pgNew.again, 'ms', { baseline: old('restart', pgOld.again) }),
+    row('foundation', 'embedded PostgreSQL: memory once started (PSS of all processes)', pgNew.memory, 'MB', {
+      baseline: old('memory once started', pgOld.memory),
+    }),
+  ];
   return [
+    ...embeddedRows,
     row('foundation', 'cold start, first, demo data loaded (default)', cs.firstDemo, 'ms', { baseline: bareStart }),
     row('foundation', 'cold start, first, DEMO=0', cs.firstPlain, 'ms', { baseline: bareStart }),
     row('foundation', 'restart (existing DATA_DIR)', cs.again, 'ms', { baseline: bareStart }),

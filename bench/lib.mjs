@@ -145,3 +145,57 @@ export async function createDatabase() {
     },
   };
 }
+
+/**
+ * The server as it was before issue #19, on its embedded PGlite: built once from git (BENCH_OLD_REF, default the
+ * last commit before the change) into .bench-old/ inside the repository, so that it uses this checkout's
+ * node_modules. Returns the path of its dist/main.js (run it with WEB_DIST pointing at this web/dist).
+ */
+export const OLD_REF = process.env.BENCH_OLD_REF ?? '642fe5e';
+export async function oldPgliteServer() {
+  const { execFileSync } = await import('node:child_process');
+  const { existsSync, mkdirSync, rmSync } = await import('node:fs');
+  const dir = path.join(root, '.bench-old', OLD_REF);
+  const main = path.join(dir, 'server', 'dist', 'main.js');
+  if (existsSync(main)) return main;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const tar = execFileSync('git', ['archive', OLD_REF, 'domain', 'server'], { cwd: root, maxBuffer: 1 << 30 });
+  execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(dir, 'server'), stdio: 'inherit' });
+  return main;
+}
+
+/**
+ * Memory of a process and all its descendants (the portal and its embedded PostgreSQL): the sum of their PSS
+ * (shared pages divided among the processes sharing them, so PostgreSQL's shared buffers count once), in MB.
+ */
+export async function treeMemoryMb(pid) {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const parentOf = new Map();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [p, pp] of parentOf) {
+      if (!tree.has(p) && tree.has(pp)) {
+        tree.add(p);
+        grew = true;
+      }
+    }
+  }
+  let kb = 0;
+  for (const p of tree) {
+    try {
+      const m = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${p}/smaps_rollup`, 'utf8'));
+      if (m) kb += Number(m[1]);
+    } catch {}
+  }
+  return kb / 1024;
+}

@@ -1,4 +1,5 @@
-// Issue #4 figures, on the embedded database and on PostgreSQL, each against a baseline of the same run:
+// Issue #4 figures, on the embedded database and on PostgreSQL, each against a baseline of the same run (and for
+// issue #19 the embedded PGlite of the version before, built from git, with the memory after the push load):
 //   push throughput over HTTP (pushes/s, p99), bulk import rate (readings/s), and on PostgreSQL with
 //   50 stations × BENCH_BIG_YEARS years of 10-minute readings: a one-year hourly series of one station and
 //   the latest reading of every station. Baselines: Node's bare `http` answering the same calls with the same bytes
@@ -9,7 +10,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBare } from './baselines.mjs';
-import { benchEnv, createDatabase, districtParts, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import {
+  benchEnv,
+  createDatabase,
+  districtParts,
+  fmt,
+  freePort,
+  median,
+  OLD_REF,
+  oldPgliteServer,
+  root,
+  signIn,
+  start,
+  treeMemoryMb,
+} from './lib.mjs';
 import { fillBig } from './readings-big.mjs';
 import { row } from './report.mjs';
 
@@ -150,18 +164,21 @@ async function onDatabase(kind) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
   await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
   const db = kind === 'postgres' ? await createDatabase() : null;
-  const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url } : {}) });
-  const server = await start(
-    process.execPath,
-    [path.join(root, 'server', 'dist', 'main.js')],
-    env,
-    `${base}/api/health`,
-  );
+  const env = benchEnv({
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(root, 'web', 'dist'),
+    ...(db ? { DATABASE_URL: db.url } : {}),
+  });
+  const main = kind === 'pglite' ? await oldPgliteServer() : path.join(root, 'server', 'dist', 'main.js');
+  const server = await start(process.execPath, [main], env, `${base}/api/health`);
   try {
     const token = await signIn(base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const stations = await createStations(base, token);
     const health = await autocannon({ url: `${base}/api/health`, connections: 16, duration: Math.min(5, SECONDS) });
     const push = await pushThroughput(base, stations);
+    // The portal's and its embedded database's memory right after the push load (PostgreSQL: the portal only).
+    const memory = await treeMemoryMb(server.pid);
     // Baseline: bare http answering the same push calls, under the same load, with the bytes of a real answer.
     const s0 = stations[0];
     const ackRes = await fetch(
@@ -177,7 +194,7 @@ async function onDatabase(kind) {
     }
     const imp = await importRate(base, token, stations);
     const uploadRate = await uploadBaseline(stations);
-    const dbName = kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const dbName = { postgres: 'PostgreSQL', embedded: 'embedded PostgreSQL', pglite: `PGlite (${OLD_REF})` }[kind];
     const bare = (label, value) => ({ label: `bare http, ${label}`, value });
     const rows = [
       row('readings', `${dbName}: station push (GET receive-*), 16 connections`, push.rps, 'pushes/s', {
@@ -187,11 +204,14 @@ async function onDatabase(kind) {
       row('readings', `${dbName}: station push, p99`, push.p99, 'ms', {
         baseline: bare('same calls and answer', pushBare.p99),
       }),
+      row('readings', `${dbName}: memory after the push load (PSS, portal + embedded database)`, memory, 'MB'),
       row('readings', `${dbName}: bulk import, ${imp.stored} readings (${imp.status})`, imp.rate, 'readings/s', {
         baseline: bare('receiving the same CSV upload', uploadRate),
       }),
     ];
-    console.log(`-- ${kind === 'postgres' ? 'PostgreSQL 15' : 'embedded PGlite'}`);
+    console.log(
+      `-- ${{ postgres: 'PostgreSQL 15', embedded: 'embedded PostgreSQL 18 (the default)', pglite: `embedded PGlite before #19 (${OLD_REF})` }[kind]}`,
+    );
     console.log(
       `   baseline: GET /api/health, 16 connections ........ ${fmt(health.requests.average)} req/s, p99 ${health.latency.p99} ms`,
     );
@@ -202,6 +222,7 @@ async function onDatabase(kind) {
     console.log(
       `   station push (GET receive-*), 16 connections ...... ${fmt(push.rps)} pushes/s (${fmt(push.rps / health.requests.average, 2)}×), p50 ${push.p50} ms, p99 ${push.p99} ms, non-2xx ${push.non2xx}${push.wrapped ? ' (some repeated: duplicates)' : ''}`,
     );
+    console.log(`   memory after the push load (PSS, all processes) ... ${fmt(memory)} MB`);
     console.log(
       `   bulk import (CSV ${fmt(imp.bytes / 1e6, 1)} MB, ${imp.stored} readings) ...... ${fmt(imp.rate)} readings/s (${fmt(imp.seconds, 1)} s, ${imp.status})`,
     );
@@ -274,5 +295,25 @@ export async function runReadings() {
   console.log(
     `\n== Readings (issue #4): ${STATIONS} stations, ${SECONDS} s load, import ${IMPORT_ROWS} rows, big data ${BIG_YEARS} years`,
   );
-  return [...(await onDatabase('pglite')), ...(await onDatabase('postgres'))];
+  const embedded = await onDatabase('embedded');
+  const before = await onDatabase('pglite');
+  // Issue #19: the default's push throughput against the PGlite it replaced, and its floor of 1,500 pushes/s.
+  const pushes = (rows) => rows.find((r) => r.unit === 'pushes/s');
+  const now = pushes(embedded);
+  const old = pushes(before);
+  const compare = row(
+    'readings',
+    'embedded default: station push, PostgreSQL 18 against PGlite before #19',
+    now.value,
+    'pushes/s',
+    {
+      baseline: { label: `PGlite (${OLD_REF}), same load`, value: old.value },
+      aim: '≥ 1,500 pushes/s',
+      pass: now.value >= 1500,
+    },
+  );
+  console.log(
+    `-- issue #19: default push throughput ${fmt(now.value)} pushes/s against ${fmt(old.value)} before (${fmt(now.value / old.value, 2)}×), floor 1,500: ${now.value >= 1500 ? 'met' : 'NOT MET'}`,
+  );
+  return [compare, ...embedded, ...before, ...(await onDatabase('postgres'))];
 }
