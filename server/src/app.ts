@@ -185,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           bodyTemplate: config.SMS_HTTP_BODY,
           headers: config.SMS_HTTP_HEADERS,
           timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
+          idempotent: config.SMS_HTTP_IDEMPOTENT,
         })
       : createLogSmsGateway({ db, logger: app.log }));
   // A Redis outage: each process falls back to its own memory (used challenges, rate-limit counts), warned once a minute.

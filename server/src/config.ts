@@ -120,6 +120,12 @@ export const ConfigSchema = z.object({
       }
     }),
   SMS_HTTP_TIMEOUT_MS: int(10_000, 100),
+  /**
+   * The provider de-duplicates by the message id (`Idempotency-Key` header / `{{id}}`): a message whose send was
+   * cut by a crash is sent again with the same id. false: it is marked UNCERTAIN ('KHÔNG RÕ') and not resent.
+   * Default true: a duplicate SMS is the lesser harm than a flood warning possibly never sent (#19).
+   */
+  SMS_HTTP_IDEMPOTENT: bool.default(true),
   DISPATCH_MAX_ATTEMPTS: int(5, 1),
   /** Origin of the public links in the CAP feed and e-mails (default: the request's own host). */
   PUBLIC_URL: z.url().optional(),

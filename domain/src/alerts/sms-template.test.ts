@@ -55,6 +55,7 @@ describe('history labels', () => {
   it('shows THÀNH CÔNG / ĐÃ XEM only for SUCCESS', () => {
     expect(smsHistoryLabels('SUCCESS')).toEqual({ status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' });
     expect(smsHistoryLabels('FAILED')).toEqual({ status: 'THẤT BẠI', confirmation: 'CHƯA XEM' });
+    expect(smsHistoryLabels('UNCERTAIN')).toEqual({ status: 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)', confirmation: 'CHƯA XEM' });
   });
 });
 

@@ -80,9 +80,18 @@ export function formatSmsTemplate(
   return toGsm7(fillSmsTemplate(template, args));
 }
 
+/**
+ * Delivery status of a message of the send history: PENDING while queued or retrying; SUCCESS; FAILED after
+ * the last attempt; UNCERTAIN when the process died while the gateway had the message and the gateway cannot
+ * de-duplicate a resend, so it was not sent again (the provider may or may not have taken it; #19).
+ */
+export const SMS_HISTORY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'UNCERTAIN'] as const;
+export type SmsHistoryStatus = (typeof SMS_HISTORY_STATUSES)[number];
+
 /** The history texts of back-office §4: status and confirmation from the delivery status. */
 export function smsHistoryLabels(status: string): { status: string; confirmation: string } {
   if (status === 'SUCCESS') return { status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' };
   if (status === 'PENDING') return { status: 'ĐANG GỬI', confirmation: 'CHƯA XEM' };
+  if (status === 'UNCERTAIN') return { status: 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)', confirmation: 'CHƯA XEM' };
   return { status: 'THẤT BẠI', confirmation: 'CHƯA XEM' };
 }

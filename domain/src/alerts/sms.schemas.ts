@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EmailSchema, PhoneSchema } from '../auth/auth.schemas';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
-import { isValidSmsTemplate, SMS_TEMPLATE_INVALID, SMS_TEMPLATE_TYPES } from './sms-template';
+import { isValidSmsTemplate, SMS_HISTORY_STATUSES, SMS_TEMPLATE_INVALID, SMS_TEMPLATE_TYPES } from './sms-template';
 
 export const SmsTemplateSchema = z
   .object({ id: z.number().int(), template: z.string(), type: z.enum(SMS_TEMPLATE_TYPES), createdAt: z.string() })
@@ -70,8 +70,8 @@ export const SmsHistorySchema = z
     /** Phone number or e-mail address. */
     recipient: z.string(),
     body: z.string(),
-    /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt. */
-    status: z.enum(['PENDING', 'SUCCESS', 'FAILED']),
+    /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt; UNCERTAIN (see SMS_HISTORY_STATUSES). */
+    status: z.enum(SMS_HISTORY_STATUSES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     alertId: z.number().int().nullable(),

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { rowsOf } from '../readings/readings.repository';
-import type { EmailGateway, SmsGateway } from './sms.gateway';
+import type { AfterInterruption, EmailGateway, SmsGateway } from './sms.gateway';
 
 export interface DispatcherOptions {
   db: Db;
@@ -33,13 +33,21 @@ interface Claimed {
   alertId: number | null;
   /** The alert's station is a demo station. */
   demo: boolean;
+  /** An earlier attempt was started and never finished: its process died while the gateway had the message. */
+  interrupted: boolean;
 }
+
+/** What staff read (tooltip of 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)') on a message held after an interrupted attempt. */
+export const INTERRUPTED_HELD_ERROR =
+  'Tiến trình gửi bị gián đoạn khi cổng gửi đang xử lý tin: có thể đã gửi, không tự gửi lại để tránh trùng';
 
 /**
  * The outbox worker: claims due messages (FOR UPDATE SKIP LOCKED, so several processes can share the
- * work), hands each to its gateway with the row id as idempotency key, and records the outcome; failures
- * are retried with exponential backoff, then marked FAILED. A message claimed by a process that died is
- * claimed again after `lockMs`, and the gateway's idempotency key keeps it from being delivered twice.
+ * work), records an attempt (sms_attempts, committed before the gateway is called), hands each to its gateway
+ * with the row id as idempotency key, and records the outcome; failures are retried with exponential
+ * backoff, then marked FAILED. A message claimed by a process that died is claimed again after `lockMs`:
+ * with no attempt started it is simply sent; with an attempt left unfinished (the provider may have taken
+ * it) the gateway's `afterInterruption` decides: 'resend' with the same key, or 'hold' it as UNCERTAIN (#19).
  */
 export function createDispatcher(opts: DispatcherOptions) {
   const maxAttempts = opts.maxAttempts ?? 5;
@@ -61,13 +69,53 @@ export function createDispatcher(opts: DispatcherOptions) {
       )
       returning id, channel, recipient, body, attempts, alert_id as "alertId",
         coalesce((select s.demo from alerts a join stations s on s.id = a.station_id
-          where a.id = sms_history.alert_id), false) as demo`);
+          where a.id = sms_history.alert_id), false) as demo,
+        exists (select 1 from sms_attempts t where t.sms_history_id = sms_history.id and t.finished_at is null)
+          as interrupted`);
     return rowsOf<Claimed>(result);
+  }
+
+  const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 500);
+
+  /**
+   * A message whose earlier attempt never finished. Closes that attempt (INTERRUPTED) and returns true when the
+   * message is to be sent again, false when it was held as UNCERTAIN (its gateway cannot de-duplicate).
+   */
+  async function recover(m: Claimed, gateway: { name: string; afterInterruption?: AfterInterruption }) {
+    const hold = gateway.afterInterruption === 'hold';
+    // One statement: the attempt is closed and the message held or left to the new attempt together.
+    await opts.db.execute(sql`
+      with closed as (
+        update sms_attempts set finished_at = now(), outcome = 'INTERRUPTED'
+        where sms_history_id = ${m.id} and finished_at is null
+      )
+      update sms_history set
+        status = ${hold ? 'UNCERTAIN' : 'PENDING'},
+        attempts = attempts - ${hold ? 1 : 0},
+        last_error = ${hold ? INTERRUPTED_HELD_ERROR : null},
+        locked_until = ${hold ? null : sql`locked_until`}
+      where id = ${m.id}`);
+    const log = { id: m.id, channel: m.channel, gateway: gateway.name };
+    if (hold) opts.logger.error(log, 'message send interrupted by a crash: marked UNCERTAIN, not resent');
+    else opts.logger.warn(log, 'message send interrupted by a crash: resent with the same idempotency key');
+    return !hold;
   }
 
   async function deliver(m: Claimed): Promise<void> {
     const key = `sms-history-${m.id}`;
     const gateways = m.demo && opts.demo ? opts.demo : opts;
+    const gateway = m.channel === 'sms' ? gateways.sms : gateways.email;
+    if (m.interrupted && !(await recover(m, gateway))) {
+      opts.bus.publish('sms', { id: m.id });
+      return;
+    }
+    // Committed before the call: a crash from here on leaves this attempt unfinished, for the next claim to see.
+    const [attempt] = rowsOf<{ id: number }>(
+      await opts.db.execute(sql`
+        insert into sms_attempts (sms_history_id, attempt_no, gateway)
+        values (${m.id}, ${m.attempts}, ${gateway.name}) returning id`),
+    );
+    let error: string | null = null;
     try {
       if (m.channel === 'sms') {
         await gateways.sms.send({ to: m.recipient, body: m.body, purpose: 'FLOOD_WARNING', id: key });
@@ -79,13 +127,22 @@ export function createDispatcher(opts: DispatcherOptions) {
           id: key,
         });
       }
-      await opts.db.execute(
-        sql`update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null where id = ${m.id}`,
-      );
     } catch (e) {
-      const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
+      error = errorText(e);
+    }
+    // The outcome, attempt and message in one statement. If this write fails the attempt stays unfinished and
+    // is handled as interrupted after lockMs: never retried here, which would resend a message the gateway took.
+    if (error === null) {
+      await opts.db.execute(sql`
+        with done as (update sms_attempts set finished_at = now(), outcome = 'SENT' where id = ${attempt!.id})
+        update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null
+        where id = ${m.id}`);
+    } else {
       const final = m.attempts >= maxAttempts;
       await opts.db.execute(sql`
+        with done as (
+          update sms_attempts set finished_at = now(), outcome = 'ERROR', error = ${error} where id = ${attempt!.id}
+        )
         update sms_history set
           status = ${final ? 'FAILED' : 'PENDING'},
           last_error = ${error},
@@ -97,13 +154,22 @@ export function createDispatcher(opts: DispatcherOptions) {
     opts.bus.publish('sms', { id: m.id });
   }
 
+  /** `deliver`, its database errors logged: the message stays claimed and is taken again after lockMs. */
+  async function handle(m: Claimed): Promise<void> {
+    try {
+      await deliver(m);
+    } catch (e) {
+      opts.logger.error({ err: e, id: m.id }, 'message delivery could not be recorded');
+    }
+  }
+
   /** Sends every due message once; returns how many were handled. */
   async function runOnce(): Promise<number> {
     let handled = 0;
     for (;;) {
       const batch = await claim();
       if (batch.length === 0) return handled;
-      await Promise.all(batch.map(deliver));
+      await Promise.all(batch.map(handle));
       handled += batch.length;
     }
   }

@@ -1,3 +1,4 @@
+import type { SmsHistoryStatus } from '@flood/domain';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { alerts } from '../alerts/alerts.table';
 
@@ -39,7 +40,7 @@ export const smsHistory = pgTable(
     channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
     recipient: varchar('recipient', { length: 255 }).notNull(),
     body: text('body').notNull(),
-    status: varchar('status', { length: 16 }).$type<'PENDING' | 'SUCCESS' | 'FAILED'>().notNull().default('PENDING'),
+    status: varchar('status', { length: 16 }).$type<SmsHistoryStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
@@ -51,4 +52,30 @@ export const smsHistory = pgTable(
     index('sms_history_pending_idx').on(t.status, t.nextAttemptAt),
     index('sms_history_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * One row per hand-over of a message to its gateway, inserted (and committed) before the gateway is called
+ * and finished with the outcome after it (#19). A row left unfinished means the process died while the gateway
+ * had the message: whether the provider took it is unknown, and the dispatcher decides per gateway whether to
+ * send it again with the same idempotency key or to mark the message UNCERTAIN (docs/decisions.md).
+ */
+export const smsAttempts = pgTable(
+  'sms_attempts',
+  {
+    id: serial('id').primaryKey(),
+    smsHistoryId: integer('sms_history_id')
+      .notNull()
+      .references(() => smsHistory.id, { onDelete: 'cascade' }),
+    /** `sms_history.attempts` when it started (1, 2, …). */
+    attemptNo: integer('attempt_no').notNull(),
+    /** The gateway's name: http, smtp, log… */
+    gateway: varchar('gateway', { length: 32 }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Null while the gateway has it; SENT, ERROR, or INTERRUPTED (found unfinished after its process died). */
+    outcome: varchar('outcome', { length: 16 }).$type<'SENT' | 'ERROR' | 'INTERRUPTED'>(),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('sms_attempts_history_attempt_key').on(t.smsHistoryId, t.attemptNo)],
 );

@@ -1,9 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import { asc, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryEventBus } from '../../lib/events';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
-import { createSmtpEmailGateway } from './sms.gateway';
+import { openTestDatabase } from '../../test/test-db';
+import { createDispatcher } from './dispatcher';
+import { createLogSmsGateway, createSmtpEmailGateway, type EmailGateway } from './sms.gateway';
+import { smsAttempts, smsHistory } from './sms-admin.table';
 
 interface Received {
   from: string;
@@ -125,6 +131,77 @@ describe('alert e-mail through SMTP_URL', () => {
       expect(row).toMatchObject({ channel: 'email' });
     } finally {
       await ctx.close();
+    }
+  });
+});
+
+describe('e-mail across a crash', () => {
+  it('is sent again after a crash with the same Message-ID, one Message-ID per message', async () => {
+    const database = await openTestDatabase();
+    try {
+      const db = database.db;
+      const logger = pino({ level: 'silent' });
+      const smtp = createSmtpEmailGateway({ url, from: 'Cảnh báo lũ <canhbao@bache.local>' });
+      const dispatcher = (email: EmailGateway) =>
+        createDispatcher({
+          db,
+          sms: createLogSmsGateway({ db, logger }),
+          email,
+          bus: createMemoryEventBus(),
+          logger,
+          lockMs: 200,
+        });
+      const rows = await db
+        .insert(smsHistory)
+        .values(
+          ['crash.a@bache.local', 'crash.b@bache.local'].map((recipient) => ({
+            name: 'Trưởng thôn',
+            channel: 'email' as const,
+            recipient,
+            body: 'Cảnh báo lũ',
+            nextAttemptAt: new Date(0),
+          })),
+        )
+        .returning();
+      // The server takes both mails, then the process dies before recording either.
+      void dispatcher({
+        name: 'smtp',
+        afterInterruption: smtp.afterInterruption,
+        send: async (m) => {
+          await smtp.send(m);
+          await new Promise(() => {});
+        },
+      }).runOnce();
+      const mine = () => inbox.filter((m) => m.to[0]?.startsWith('crash.'));
+      for (let i = 0; i < 100 && mine().length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(mine()).toHaveLength(2);
+      await new Promise((r) => setTimeout(r, 300));
+      await dispatcher(smtp).runOnce();
+
+      const messageIds = (to: string) =>
+        mine()
+          .filter((m) => m.to[0] === to)
+          .map((m) => /^Message-ID: (.*)$/m.exec(m.raw)?.[1]?.trim());
+      const [a, b] = rows;
+      // Resent (a duplicate mail is the accepted residual), recognisably the same message.
+      expect(messageIds('crash.a@bache.local')).toEqual([
+        `<sms-history-${a!.id}@bache.local>`,
+        `<sms-history-${a!.id}@bache.local>`,
+      ]);
+      expect(messageIds('crash.b@bache.local')).toEqual([
+        `<sms-history-${b!.id}@bache.local>`,
+        `<sms-history-${b!.id}@bache.local>`,
+      ]);
+      const attempts = await db
+        .select({ outcome: smsAttempts.outcome })
+        .from(smsAttempts)
+        .where(eq(smsAttempts.smsHistoryId, a!.id))
+        .orderBy(asc(smsAttempts.attemptNo));
+      expect(attempts.map((t) => t.outcome)).toEqual(['INTERRUPTED', 'SENT']);
+      const [after] = await db.select().from(smsHistory).where(eq(smsHistory.id, a!.id));
+      expect(after).toMatchObject({ status: 'SUCCESS', attempts: 2 });
+    } finally {
+      await database.close();
     }
   });
 });

@@ -14,6 +14,7 @@ describe('HTTP SMS gateway', () => {
     bodyTemplate: '{"phone":"{{phone}}","text":"{{message}}","ref":"{{id}}"}',
     headers: { authorization: 'Bearer secret' },
     timeoutMs: 1000,
+    idempotent: true,
   };
 
   it('fills the URL (encoded) and the body (JSON-escaped) from the configuration', async () => {
@@ -31,6 +32,12 @@ describe('HTTP SMS gateway', () => {
       ref: 'sms-history-7',
     });
     expect((call.init.headers as Record<string, string>).authorization).toBe('Bearer secret');
+    expect((call.init.headers as Record<string, string>)['idempotency-key']).toBe('sms-history-7');
+  });
+
+  it('resends after a crash only when the provider de-duplicates (SMS_HTTP_IDEMPOTENT)', () => {
+    expect(createHttpSmsGateway(opts, fakeFetch(200)).afterInterruption).toBe('resend');
+    expect(createHttpSmsGateway({ ...opts, idempotent: false }, fakeFetch(200)).afterInterruption).toBe('hold');
   });
 
   it('throws on a non-2xx answer so the dispatcher retries', async () => {

@@ -13,9 +13,19 @@ export interface SmsMessage {
   id?: string;
 }
 
+/**
+ * What the dispatcher does with a message whose attempt was interrupted: the process died while the gateway
+ * had it, so whether the provider took it is unknown (#19). 'resend': send it again with the same id, the
+ * gateway does not deliver an id twice (or a duplicate is the accepted residual, docs/decisions.md); 'hold':
+ * do not send it again, mark it UNCERTAIN for staff (no duplicate, but possibly never delivered).
+ * Unset = 'resend'.
+ */
+export type AfterInterruption = 'resend' | 'hold';
+
 /** Where SMS leave the portal. `send` resolves once the gateway accepted the message and throws otherwise. */
 export interface SmsGateway {
   readonly name: string;
+  readonly afterInterruption?: AfterInterruption;
   send(message: SmsMessage): Promise<void>;
 }
 
@@ -26,6 +36,8 @@ export interface SmsGateway {
 export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger }): SmsGateway {
   return {
     name: 'log',
+    // sms_outbox keeps a message id once: a resend is recorded once.
+    afterInterruption: 'resend',
     async send(message) {
       deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
       await deps.db
@@ -50,14 +62,24 @@ export interface HttpGatewayOptions {
   bodyTemplate: string;
   headers: Record<string, string>;
   timeoutMs: number;
+  /**
+   * The provider de-duplicates by the message id (`Idempotency-Key` header or `{{id}}`), so a message whose
+   * attempt was interrupted by a crash is sent again with the same id; false: it is marked UNCERTAIN instead.
+   */
+  idempotent: boolean;
 }
 
 const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1);
 
-/** A Vietnamese SMS provider's HTTP API, configured rather than coded (SMS_HTTP_*). 2xx = accepted. */
+/**
+ * A Vietnamese SMS provider's HTTP API, configured rather than coded (SMS_HTTP_*). 2xx = accepted. The
+ * message id goes in an `Idempotency-Key` header (the IETF draft's name, which providers that de-duplicate
+ * requests read) besides `{{id}}`, the same on every attempt of a message.
+ */
 export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof fetch = fetch): SmsGateway {
   return {
     name: 'http',
+    afterInterruption: opts.idempotent ? 'resend' : 'hold',
     async send(message) {
       const fill = (t: string, encode: (s: string) => string) =>
         t
@@ -67,7 +89,11 @@ export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof
       const url = fill(opts.url, encodeURIComponent);
       const res = await fetchImpl(url, {
         method: opts.method,
-        headers: { 'content-type': 'application/json', ...opts.headers },
+        headers: {
+          'content-type': 'application/json',
+          ...(message.id ? { 'idempotency-key': message.id } : {}),
+          ...opts.headers,
+        },
         body: opts.method === 'GET' ? undefined : fill(opts.bodyTemplate, jsonEscape),
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
@@ -79,6 +105,7 @@ export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof
 /** E-mail to recipients with an address. */
 export interface EmailGateway {
   readonly name: string;
+  readonly afterInterruption?: AfterInterruption;
   send(message: { to: string; subject: string; body: string; id?: string }): Promise<void>;
 }
 
@@ -86,6 +113,7 @@ export interface EmailGateway {
 export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
   return {
     name: 'log',
+    afterInterruption: 'resend',
     async send(message) {
       logger.info({ email: { to: message.to, subject: message.subject, id: message.id } }, 'E-mail (log gateway)');
     },
@@ -94,7 +122,9 @@ export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
 
 /**
  * E-mail through an SMTP server (SMTP_URL, e.g. smtps://user:pass@mail.example.vn:465). The outbox row id
- * becomes the Message-ID, so a message resent after a crash is recognisable as the same mail.
+ * becomes the Message-ID, so a message resent after a crash is recognisable as the same mail (mail stores
+ * such as Gmail keep one copy of a Message-ID; others show both). SMTP has no idempotency key, and a second
+ * e-mail is the accepted residual of a crash rather than a warning possibly never sent (#19).
  */
 export function createSmtpEmailGateway(opts: { url: string; from: string; timeoutMs?: number }): EmailGateway {
   const timeout = opts.timeoutMs ?? 15_000;
@@ -105,6 +135,7 @@ export function createSmtpEmailGateway(opts: { url: string; from: string; timeou
   const domain = /@([^>\s]+)>?\s*$/.exec(opts.from)?.[1] ?? 'flood-portal.local';
   return {
     name: 'smtp',
+    afterInterruption: 'resend',
     async send(message) {
       await transport.sendMail({
         to: message.to,

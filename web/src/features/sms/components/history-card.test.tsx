@@ -34,6 +34,14 @@ const ROWS: SmsHistory[] = [
     sentAt: null,
   },
   { ...BASE, id: 3, name: 'Lê Văn Dũng', status: 'PENDING', sentAt: null },
+  {
+    ...BASE,
+    id: 4,
+    name: 'Phạm Thị Hoa',
+    status: 'UNCERTAIN',
+    lastError: 'Tiến trình gửi bị gián đoạn',
+    sentAt: null,
+  },
 ];
 
 const row = (id: number) =>
@@ -43,9 +51,9 @@ describe('SMS send history', () => {
   beforeEach(() => signIn(['system']));
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows THÀNH CÔNG / ĐÃ XEM for a delivered message and THẤT BẠI / CHƯA XEM for a failed one', async () => {
+  it('shows THÀNH CÔNG / ĐÃ XEM when delivered, THẤT BẠI / CHƯA XEM when failed, KHÔNG RÕ when cut by a crash', async () => {
     const fetchMock = mockFetch((url) =>
-      url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 3 }) : jsonResponse(404, {}),
+      url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 4 }) : jsonResponse(404, {}),
     );
     renderWithProviders(<HistoryCard />, '/system/sms');
     expect(await screen.findByText('Nguyễn Văn Bình')).toBeTruthy();
@@ -68,6 +76,10 @@ describe('SMS send history', () => {
     expect(screen.getByTestId('sms-status-1').className).toContain('green');
     expect(screen.getByTestId('sms-status-2').className).toContain('red');
     expect(screen.getByTestId('sms-status-3').className).toContain('blue');
+    // Interrupted by a crash and not resent: staff see it may or may not have arrived.
+    expect(within(row(4)).getByText('KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)')).toBeTruthy();
+    expect(within(row(4)).getByText('CHƯA XEM')).toBeTruthy();
+    expect(screen.getByTestId('sms-status-4').className).toContain('orange');
     expect(document.querySelector('.ant-pagination')).toBeNull();
   });
 

@@ -12,9 +12,11 @@ const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   SUCCESS: 'green',
   FAILED: 'red',
   PENDING: 'blue',
+  // The process died while the gateway had it and it was not resent: staff check with the recipient.
+  UNCERTAIN: 'orange',
 };
 
-/** The delivery status as a coloured tag; a failure explains itself in a tooltip. */
+/** The delivery status as a coloured tag; a failure or an uncertain send explains itself in a tooltip. */
 function StatusTag({ row }: { row: SmsHistory }) {
   const { t } = useTranslation();
   const tag = (
@@ -22,7 +24,7 @@ function StatusTag({ row }: { row: SmsHistory }) {
       {smsHistoryLabels(row.status).status}
     </Tag>
   );
-  if (row.status !== 'FAILED') return tag;
+  if (row.status !== 'FAILED' && row.status !== 'UNCERTAIN') return tag;
   const lines = [
     row.lastError ? t('sms.lastError', { error: row.lastError }) : null,
     t('sms.attempts', { count: row.attempts }),
