@@ -154,14 +154,23 @@ export async function createDatabase() {
 export const OLD_REF = process.env.BENCH_OLD_REF ?? '642fe5e';
 export async function oldPgliteServer() {
   const { execFileSync } = await import('node:child_process');
-  const { existsSync, mkdirSync, rmSync } = await import('node:fs');
+  const { existsSync, mkdirSync, rmSync, symlinkSync } = await import('node:fs');
   const dir = path.join(root, '.bench-old', OLD_REF);
   const main = path.join(dir, 'server', 'dist', 'main.js');
   if (existsSync(main)) return main;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const tar = execFileSync('git', ['archive', OLD_REF, 'domain', 'server'], { cwd: root, maxBuffer: 1 << 30 });
+  const tar = execFileSync('git', ['archive', OLD_REF, 'domain', 'server', 'tsconfig.base.json'], {
+    cwd: root,
+    maxBuffer: 1 << 30,
+  });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
+  // The workspaces' own node_modules (versions not hoisted to the root), shared with this checkout.
+  for (const ws of ['server', 'domain']) {
+    if (existsSync(path.join(root, ws, 'node_modules'))) {
+      symlinkSync(path.join(root, ws, 'node_modules'), path.join(dir, ws, 'node_modules'));
+    }
+  }
   execFileSync(process.execPath, ['build.mjs'], { cwd: path.join(dir, 'server'), stdio: 'inherit' });
   return main;
 }
