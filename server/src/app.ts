@@ -285,7 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stations: createStationsService({ db, bus, now }),
     push: createPushService({
       stations: createStationLookup(db, bus),
-      writer: createReadingWriter(db),
+      writer: createReadingWriter(db, { now }),
       bus,
       timeZone,
       now,
@@ -332,6 +332,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('dispatcher', dispatcher);
   app.addHook('onReady', async () => dispatcher.start());
   runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
+  // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then
+  // every 10 s — what another process of the portal left when it died included (#19).
+  runPeriodically(app, 'alert evaluations left over', 10_000, () => engine.processLeftovers(), { atStart: true });
   app.addHook('onClose', async () => {
     engine.stop();
     await engine.idle();

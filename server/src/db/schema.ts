@@ -1,5 +1,6 @@
 // Every table of the portal, for drizzle-kit and the typed client.
 
+export * from '../features/alerts/alert-evaluations.table';
 export * from '../features/alerts/alerts.table';
 export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';

@@ -15,18 +15,16 @@ import {
 } from '@flood/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { capMessages } from '../cap/cap.table';
+import { LIVE_READING_MS } from '../readings/reading-rules';
 import { rowsOf } from '../readings/readings.repository';
 import type { Dispatcher } from '../sms/dispatcher';
 import { smsHistory, smsRecipients, smsTemplates } from '../sms/sms-admin.table';
 import { findStationRow } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';
-
-/** Readings older than this are history (an import), not news: they raise no alert. */
-const LIVE_MS = 3 * 3_600_000;
 
 export function toAlert(a: AlertRow, s: StationRow): Alert {
   return {
@@ -63,10 +61,20 @@ export interface AlertEngineDeps {
  * Evaluates every stored reading (push, import, simulator) against the warning rules, keeps one open alert
  * per station and kind with hysteresis, and on open or escalation stores one message per recipient in the
  * outbox in the same transaction, then wakes the dispatcher and announces the alert on the event bus.
+ *
+ * What is evaluated is durable (#19): a live reading queues its station in alert_evaluations_pending in the
+ * reading's own statement. An evaluation claims that row (`FOR UPDATE SKIP LOCKED`: one process at a time,
+ * released if the process dies), looks at the station's latest state and deletes the row in the same
+ * transaction as the alerts and messages it records — all or nothing. The reading's event starts it at once;
+ * `processLeftovers` (at start and on a timer) takes the rows a dead process or a failed evaluation left.
  */
 export function createAlertEngine(deps: AlertEngineDeps) {
   const { db, bus, now } = deps;
   const chains = new Map<number, Promise<void>>();
+  /** Stations whose next evaluation is chained but not started: another request for it adds nothing. */
+  const waiting = new Set<number>();
+  const sweeps = new Set<Promise<void>>();
+  let stopped = false;
   /** The value and trend last announced of each open alert (this process), so small changes stay quiet. */
   const announced = new Map<number, { value: number; trend: string | null }>();
 
@@ -74,12 +82,12 @@ export function createAlertEngine(deps: AlertEngineDeps) {
    * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
    * level is heading over the last 15 minutes (rain's trend is its change since the previous evaluation).
    */
-  async function observe(s: StationRow): Promise<Observation[]> {
+  async function observe(tx: Tx, s: StationRow): Promise<Observation[]> {
     if (s.kind === 'water') {
       // prev: the last reading at least an hour older (the rise per hour); recent: the oldest reading of the
       // last 15 minutes, else the one before the last (the trend: where the water is going now).
       const rows = rowsOf<{ value: number; prev: number | null; recent: number | null }>(
-        await db.execute(sql`
+        await tx.execute(sql`
           with last as (select value, observed_at from readings where station_id = ${s.id} order by observed_at desc limit 1)
           select last.value,
             (select r.value from readings r where r.station_id = ${s.id}
@@ -103,7 +111,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       ];
     }
     const rows = rowsOf<{ hourly: number | null; day: number | null }>(
-      await db.execute(sql`
+      await tx.execute(sql`
         select (select sum from readings_hourly where station_id = ${s.id} order by hour desc limit 1) as hourly,
           (select sum(sum) from readings_hourly where station_id = ${s.id}
              and hour > ${new Date(now().getTime() - 24 * 3_600_000).toISOString()}::timestamptz) as day`),
@@ -123,7 +131,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   }
 
   /** Outbox rows for every recipient of an opened or escalated alert (inside the alert's transaction). */
-  async function enqueue(tx: Db, alert: AlertRow, s: StationRow): Promise<number> {
+  async function enqueue(tx: Tx, alert: AlertRow, s: StationRow): Promise<number> {
     const type = templateTypeOf(alert.kind as AlertKind);
     const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
     if (!template) return 0;
@@ -144,12 +152,21 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   }
 
   /**
-   * Applies the rules to one observed value; returns whether the alert opened or escalated (people were told).
-   * `tell: false` records the step without messages (a rise that came with a level crossing: one SMS, not two).
+   * Applies the rules to one observed value inside the evaluation's transaction; returns whether the alert
+   * opened or escalated (people were told). What others must hear (the bus, the dispatcher) goes to `after`,
+   * run once the transaction has committed. `tell: false` records the step without messages (a rise that
+   * came with a level crossing: one SMS, not two).
    */
-  async function evaluateKind(s: StationRow, o: Observation, p: WebParameters, tell: boolean): Promise<boolean> {
+  async function evaluateKind(
+    tx: Tx,
+    s: StationRow,
+    o: Observation,
+    p: WebParameters,
+    tell: boolean,
+    after: (() => void)[],
+  ): Promise<boolean> {
     const { kind, value } = o;
-    const [open] = await db
+    const [open] = await tx
       .select()
       .from(alerts)
       .where(and(eq(alerts.stationId, s.id), eq(alerts.kind, kind), isNull(alerts.clearedAt)))
@@ -170,7 +187,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
     if (action.action === 'none' || action.action === 'update') {
       if (open) {
-        const [row] = await db
+        const [row] = await tx
           .update(alerts)
           .set({ value, peakValue, trend, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
           .where(eq(alerts.id, open.id))
@@ -179,41 +196,44 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         // the value moved by the clear margin since last told), not every reading's millimetre.
         const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
         if (row && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
-          announced.set(open.id, { value, trend });
-          bus.publish('alert', { action: 'updated', alert: toAlert(row, s) });
+          after.push(() => {
+            announced.set(open.id, { value, trend });
+            bus.publish('alert', { action: 'updated', alert: toAlert(row, s) });
+          });
         }
       }
       return false;
     }
-    announced.delete(open?.id ?? -1);
     let queued = 0;
     const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
-    const recordCap = async (tx: Db, a: AlertRow) => {
+    const recordCap = async (a: AlertRow) => {
       if (CAP_PUBLIC_KINDS.includes(kind))
         await tx.insert(capMessages).values({ alertId: a.id, msgType: capType, level: a.level, value, sentAt: t });
     };
-    const row = await db.transaction(async (tx) => {
-      if (action.action === 'open') {
-        const [created] = await tx
-          .insert(alerts)
-          .values({
-            kind,
-            stationId: s.id,
-            level: action.level,
-            value,
-            peakValue: value,
-            trend,
-            message: alertMessage(kind, s.name, action.level, value),
-            openedAt: t,
-            updatedAt: t,
-          })
-          .returning();
-        if (tell) queued = await enqueue(tx, created!, s);
-        await recordCap(tx, created!);
-        return created!;
-      }
+    let row: AlertRow | undefined;
+    if (action.action === 'open') {
+      // At most one open alert per station and kind (alerts_open_key): a second open fails the evaluation,
+      // which rolls back whole, messages included.
+      [row] = await tx
+        .insert(alerts)
+        .values({
+          kind,
+          stationId: s.id,
+          level: action.level,
+          value,
+          peakValue: value,
+          trend,
+          message: alertMessage(kind, s.name, action.level, value),
+          openedAt: t,
+          updatedAt: t,
+        })
+        .returning();
+      if (row && tell) queued = await enqueue(tx, row, s);
+    } else {
       const level = action.action === 'clear' ? open!.level : action.level;
-      const [updated] = await tx
+      // Only the alert as it was read: one cleared or moved meanwhile (staff, another writer) is left alone,
+      // so a step is never taken, nor its messages queued, twice.
+      [row] = await tx
         .update(alerts)
         .set({
           level,
@@ -225,42 +245,98 @@ export function createAlertEngine(deps: AlertEngineDeps) {
           belowSince: null,
           ...(action.action === 'clear' ? { clearedAt: t } : {}),
         })
-        .where(eq(alerts.id, open!.id))
+        .where(and(eq(alerts.id, open!.id), eq(alerts.level, open!.level), isNull(alerts.clearedAt)))
         .returning();
-      if (action.action === 'escalate' && tell) queued = await enqueue(tx, updated!, s);
-      await recordCap(tx, updated!);
-      return updated!;
-    });
-    if (queued) deps.dispatcher.wake();
+      if (row && action.action === 'escalate' && tell) queued = await enqueue(tx, row, s);
+    }
+    if (!row) return false;
+    await recordCap(row);
     const verb = { open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' }[action.action];
-    bus.publish('alert', { action: verb, alert: toAlert(row, s) });
+    const changed = row;
+    after.push(() => {
+      announced.delete(open?.id ?? -1);
+      if (queued) deps.dispatcher.wake();
+      bus.publish('alert', { action: verb, alert: toAlert(changed, s) });
+    });
     return action.action === 'open' || action.action === 'escalate';
   }
 
-  async function evaluate(stationId: number): Promise<void> {
-    const s = await findStationRow(db, stationId);
+  /** Evaluates a station's latest state inside `tx`. */
+  async function evaluate(tx: Tx, stationId: number, p: WebParameters, after: (() => void)[]): Promise<void> {
+    const s = await findStationRow(tx, stationId);
     if (s?.status !== 'active') return; // a stopped station (or none) raises no warning
-    const p = await deps.webParameters();
     // WATER_LEVEL is evaluated before WATER_RISE: when the same reading crosses a level and rises fast, the
     // level's message is the one sent (a level says more than a rate), and the rise alert opens silently.
     let levelTold = false;
-    for (const o of await observe(s)) {
-      const told = await evaluateKind(s, o, p, !(o.kind === 'WATER_RISE' && levelTold));
+    for (const o of await observe(tx, s)) {
+      const told = await evaluateKind(tx, s, o, p, !(o.kind === 'WATER_RISE' && levelTold), after);
       if (o.kind === 'WATER_LEVEL') levelTold = told;
     }
+  }
+
+  /**
+   * The evaluation owed to a station, if any: claims its queue row (skipped when another process holds it:
+   * that one evaluates), evaluates and deletes the row in one transaction, then tells the bus and the
+   * dispatcher. A newer reading of the station waits for the row and queues it again once this commits.
+   */
+  async function processPending(stationId: number): Promise<void> {
+    // Read before the transaction: the embedded database runs one transaction at a time, and the web
+    // parameters may come from it.
+    const p = await deps.webParameters();
+    const after: (() => void)[] = [];
+    await db.transaction(async (tx) => {
+      const [claimed] = rowsOf<{ seq: number | string }>(
+        await tx.execute(
+          sql`select seq from alert_evaluations_pending where station_id = ${stationId} for update skip locked`,
+        ),
+      );
+      if (!claimed) return;
+      await evaluate(tx, stationId, p, after);
+      // The row is locked until commit, so seq cannot have moved; the check keeps a later reading's row
+      // should that ever change.
+      await tx.execute(
+        sql`delete from alert_evaluations_pending where station_id = ${stationId} and seq = ${Number(claimed.seq)}`,
+      );
+    });
+    for (const f of after) f();
   }
 
   /** Evaluations of one station run one after another; different stations in parallel. */
   function schedule(stationId: number): Promise<void> {
     const prev = chains.get(stationId) ?? Promise.resolve();
+    // One not yet started will see the latest state: a second request adds nothing.
+    if (waiting.has(stationId)) return prev;
+    waiting.add(stationId);
     const next = prev
-      .then(() => evaluate(stationId))
+      .then(() => {
+        waiting.delete(stationId);
+        return processPending(stationId);
+      })
       .catch((err) => deps.logger.error({ err, stationId }, 'alert evaluation failed'));
     chains.set(stationId, next);
     void next.finally(() => {
       if (chains.get(stationId) === next) chains.delete(stationId);
     });
     return next;
+  }
+
+  /**
+   * Evaluations left in the queue — by a process that died between a reading's acknowledgement and its
+   * evaluation, or by one that failed — run now (at start, then on a timer).
+   */
+  function processLeftovers(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    const run = (async () => {
+      const rows = rowsOf<{ stationId: number }>(
+        await db.execute(
+          sql`select station_id as "stationId" from alert_evaluations_pending order by queued_at limit 1000`,
+        ),
+      );
+      await Promise.all(rows.map((r) => schedule(Number(r.stationId))));
+    })();
+    sweeps.add(run);
+    void run.catch(() => {}).finally(() => sweeps.delete(run));
+    return run;
   }
 
   /**
@@ -305,21 +381,28 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   }
 
   const unsubscribe = bus.subscribe((e) => {
-    // Another process's reading is evaluated there (Redis bus): evaluating it here too would repeat its SMS.
+    // Another process's reading is evaluated there (Redis bus), or from the queue if it died.
     if (e.type !== 'reading' || e.remote) return;
     const d = e.data as { stationId: number; observedAt: string };
-    if (now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
+    // Older readings queued nothing (insertReadingsBatch, the same rule): no need to look.
+    if (now().getTime() - Date.parse(d.observedAt) > LIVE_READING_MS) return;
     void schedule(d.stationId);
   });
 
   return {
+    /** Runs the station's queued evaluation, if there is one (after the ones of the station under way). */
     schedule,
+    processLeftovers,
     checkSilence,
-    /** Waits for every evaluation under way (tests, shutdown). */
+    /** Waits for every evaluation under way, the leftovers' included (tests, shutdown). */
     async idle(): Promise<void> {
-      while (chains.size) await Promise.all([...chains.values()]);
+      while (chains.size || sweeps.size)
+        await Promise.all([...chains.values(), ...sweeps].map((p) => p.catch(() => {})));
     },
-    stop: unsubscribe,
+    stop(): void {
+      stopped = true;
+      unsubscribe();
+    },
   };
 }
 export type AlertEngine = ReturnType<typeof createAlertEngine>;

@@ -18,7 +18,7 @@ import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
 import { detectFileKind, type FileKind, openRows } from './import-parse';
-import { checkReadingValue, observedAtOf } from './reading-rules';
+import { checkReadingValue, liveSince, observedAtOf } from './reading-rules';
 import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
 
 /** Readings per insert statement: large enough for throughput, small enough for steady progress. */
@@ -84,7 +84,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     const { total, rows } = await openRows(buf, kind);
     await update(job.id, { status: 'running', total });
     const rejected: ImportReject[] = [];
-    const liveSince = now().getTime() - LIVE_WINDOW_MS;
+    const announceSince = now().getTime() - LIVE_WINDOW_MS;
     let rejectedCount = 0;
     let written = 0;
     let stored = 0;
@@ -94,7 +94,8 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     const inFlight = new Set<Promise<void>>();
 
     const write = async (batch: ReadingInput[]) => {
-      const keys = await insertReadingsBatch(db, batch);
+      // The live rows queue their stations' alert evaluation with them (#19); older ones are history.
+      const keys = await insertReadingsBatch(db, batch, { evaluateSince: liveSince(now()) });
       stored += keys.size;
       written += batch.length;
       for (const r of batch) {
@@ -103,7 +104,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
           firstAt = Math.min(firstAt, r.observedAt.getTime());
           lastAt = Math.max(lastAt, r.observedAt.getTime());
         }
-        if (r.observedAt.getTime() < liveSince) continue;
+        if (r.observedAt.getTime() < announceSince) continue;
         const s = codeOf.get(r.stationId)!;
         bus.publish('reading', {
           stationId: s.id,

@@ -1,5 +1,14 @@
 import { dateViIssue, type FieldError, parseDateVi, READING_BOUNDS, zonedToUtc } from '@flood/domain';
 
+/**
+ * Readings older than this are history (an import, a logger emptying its memory), not news: they raise no
+ * alert, and storing them queues no alert evaluation (#19).
+ */
+export const LIVE_READING_MS = 3 * 3_600_000;
+
+/** The oldest instant of a live reading at `now`: readings stamped at or after it are evaluated for alerts. */
+export const liveSince = (now: Date): Date => new Date(now.getTime() - LIVE_READING_MS);
+
 /** A reading may be stamped at most this far in the future (logger clocks drift). */
 const FUTURE_TOLERANCE_MS = 10 * 60_000;
 

@@ -1,12 +1,15 @@
 import type { Db } from '../../db/client';
+import { liveSince } from './reading-rules';
 import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
 
 /**
  * Group commit for the station push: readings that arrive while earlier writes are in flight are written
  * together in one statement, and each request is answered once its own reading is stored. Under a storm of
  * pushes this turns one transaction per push into one per batch; with no load, a push is written at once.
+ * A live reading's station is queued for an alert evaluation in the reading's own statement.
  */
-export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlight?: number } = {}) {
+export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlight?: number; now?: () => Date } = {}) {
+  const now = opts.now ?? (() => new Date());
   const maxBatch = opts.maxBatch ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 4;
   type Pending = { row: ReadingInput; resolve: (stored: boolean) => void; reject: (e: unknown) => void };
@@ -25,9 +28,11 @@ export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlig
         const k = readingKey(p.row.stationId, p.row.observedAt);
         if (!first.has(k)) first.set(k, p);
       }
+      // Live readings queue their station's alert evaluation in the same statement (#19).
       const stored = await insertReadingsBatch(
         db,
         [...first.values()].map((p) => p.row),
+        { evaluateSince: liveSince(now()) },
       );
       for (const p of batch) {
         const k = readingKey(p.row.stationId, p.row.observedAt);

@@ -104,9 +104,29 @@ export const readingKey = (stationId: number, observedAt: Date | string) =>
 /**
  * Stores many readings in one statement (arrays unnested), folding the stored ones into their hourly
  * rollups; duplicates of stored readings are skipped. Returns the keys (readingKey) of the new ones.
+ *
+ * `evaluateSince` (live readings: `liveSince(now)`): the stations of the new readings stamped at or after it
+ * are queued for an alert evaluation (alert_evaluations_pending) in the same statement, so an acknowledged
+ * reading is evaluated even if the process dies right after (#19). Without it nothing is queued (history).
  */
-export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise<Set<string>> {
+export async function insertReadingsBatch(
+  db: Db,
+  rows: ReadingInput[],
+  opts: { evaluateSince?: Date } = {},
+): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
+  // Ordered by station, so that concurrent batches lock the queue's rows in the same order.
+  const queue = opts.evaluateSince
+    ? sql`,
+    queued as (
+      insert into alert_evaluations_pending as p (station_id, queued_at, seq)
+      select station_id, now(), 1 from ins
+      where observed_at >= ${opts.evaluateSince.toISOString()}::timestamptz
+      group by station_id order by station_id
+      on conflict (station_id) do update set queued_at = excluded.queued_at, seq = p.seq + 1
+      returning 1
+    )`
+    : sql``;
   const ids = `{${rows.map((r) => r.stationId).join(',')}}`;
   // Epoch milliseconds: numbers parse far faster than timestamp text.
   const times = `{${rows.map((r) => r.observedAt.getTime()).join(',')}}`;
@@ -139,7 +159,7 @@ export async function insertReadingsBatch(db: Db, rows: ReadingInput[]): Promise
         last_value = case when excluded.last_at >= h.last_at then excluded.last_value else h.last_value end,
         last_at = greatest(h.last_at, excluded.last_at)
       returning 1
-    )
+    )${queue}
     select station_id as "stationId", observed_at as "observedAt" from ins`);
   return new Set(
     rowsOf<{ stationId: number; observedAt: string | Date }>(result).map((r) =>
