@@ -3,7 +3,7 @@
 // raised its alert exactly once, with exactly one outbox message per recipient. Embedded database always;
 // PostgreSQL when TEST_DATABASE_URL is set (a database created for the run).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -130,6 +130,7 @@ describe('alerts survive a crash right after the acknowledgement', () => {
     'embedded database: SIGKILL 0, 10 and 50 ms after an alarm-level reading is acknowledged, one alert and one message per recipient each',
     async () => {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-alerts-'));
+      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
       try {
         await killedAfterAcks({ dataDir, open: () => openEmbedded(dataDir) });
       } finally {
@@ -151,6 +152,7 @@ describe('alerts survive a crash right after the acknowledgement', () => {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
       const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-alerts-'));
+      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
       try {
         await killedAfterAcks({
           dataDir,
