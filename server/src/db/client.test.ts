@@ -1,7 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors';
-import { CONNECT_TIMEOUT_MS, openDatabase } from './client';
+import { CONNECT_TIMEOUT_MS, openDatabase, PING_TIMEOUT_MS } from './client';
 
 describe('PostgreSQL that accepts the connection and never answers', () => {
   let silent: Server;
@@ -22,7 +23,7 @@ describe('PostgreSQL that accepts the connection and never answers', () => {
     const database = await openDatabase({ url: `postgres://flood@127.0.0.1:${port}/flood`, poolSize: 1 });
     const started = Date.now();
     try {
-      const error = await database.ping().then(
+      const error = await database.db.execute(sql`select 1`).then(
         () => undefined,
         (e: unknown) => e,
       );
@@ -31,6 +32,23 @@ describe('PostgreSQL that accepts the connection and never answers', () => {
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(took).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
       expect(took).toBeLessThan(CONNECT_TIMEOUT_MS + 3_000);
+    } finally {
+      await database.close();
+    }
+  }, 20_000);
+
+  it(`the health check's ping gives up after PING_TIMEOUT_MS (${PING_TIMEOUT_MS} ms), as an outage`, async () => {
+    const database = await openDatabase({ url: `postgres://flood@127.0.0.1:${port}/flood`, poolSize: 1 });
+    const started = Date.now();
+    try {
+      const error = await database.ping().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      const took = Date.now() - started;
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(took).toBeGreaterThanOrEqual(PING_TIMEOUT_MS - 100);
+      expect(took).toBeLessThan(PING_TIMEOUT_MS + 1_000);
     } finally {
       await database.close();
     }

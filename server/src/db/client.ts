@@ -66,7 +66,11 @@ function pingOf(db: Db): () => Promise<void> {
       await Promise.race([
         db.execute(sql`select 1`),
         new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database ping timed out')), PING_TIMEOUT_MS);
+          // ETIMEDOUT: an outage for the error handler (503), like a connection that times out.
+          timer = setTimeout(
+            () => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })),
+            PING_TIMEOUT_MS,
+          );
         }),
       ]);
     } finally {

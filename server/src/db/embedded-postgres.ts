@@ -334,8 +334,12 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
       p.stderr?.on('data', (chunk: string) => {
         tail = (tail + chunk).slice(-4000);
         for (const line of chunk.split('\n')) {
+          // A query's own errors (a unique violation the portal handles) are the request's business: only the
+          // server's trouble is told — a crash, a full disk, an I/O error.
           if (/\b(PANIC|FATAL):/.test(line)) a.logger.error(`PostgreSQL: ${line.trim()}`);
-          else if (/\b(ERROR|WARNING):/.test(line)) a.logger.warn(`PostgreSQL: ${line.trim()}`);
+          else if (/\b(ERROR|WARNING):.*(No space left|could not (write|extend|fsync|create)|I\/O error)/.test(line)) {
+            a.logger.warn(`PostgreSQL: ${line.trim()}`);
+          }
         }
         if (!ready && tail.includes('database system is ready to accept connections')) {
           ready = true;

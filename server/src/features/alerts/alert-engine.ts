@@ -285,6 +285,12 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const p = await deps.webParameters();
     const after: (() => void)[] = [];
     await db.transaction(async (tx) => {
+      // No fsync wait at this commit (the reading's own commit had one): a power cut can only lose this whole
+      // transaction — its alert, its outbox rows and the deletion of the queue row together — and the queue
+      // row then evaluates again after the restart. Nothing is sent before it is durable: the dispatcher's
+      // claim is a synchronous commit, which flushes the log up to and past this one. The queue row's lock is
+      // held for less time, so a station's next push waits less.
+      await tx.execute(sql`set local synchronous_commit = off`);
       const [claimed] = rowsOf<{ seq: number | string }>(
         await tx.execute(
           sql`select seq from alert_evaluations_pending where station_id = ${stationId} for update skip locked`,
