@@ -2,25 +2,20 @@
 // later — before, during or after its alert evaluation. After the restart every one of those readings has
 // raised its alert exactly once, with exactly one outbox message per recipient. Embedded database always;
 // PostgreSQL when TEST_DATABASE_URL is set (a database created for the run).
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
 import { rowsOf } from '../features/readings/readings.repository';
 import { pushTime } from '../test/push-time';
 import {
   freePort,
   killServer,
-  openEmbedded,
+  onFreshTarget,
   prepareDatabase,
   type ServerProcess,
   sleep,
   startServer,
   stopServer,
+  type Target,
 } from './harness';
 
 /** Milliseconds between the acknowledgement and the SIGKILL, one station each. */
@@ -34,12 +29,6 @@ const RECIPIENTS = [
 ];
 /** One outbox row per recipient and channel. */
 const ONE_EACH = { 'email:b@bache.local': 1, 'sms:0911000001': 1, 'sms:0911000002': 1 };
-
-interface Target {
-  open(): Promise<Database>;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 /** Every open alert's station code, from the public list of the running server. */
 async function activeAlertCodes(port: number): Promise<string[]> {
@@ -128,45 +117,13 @@ async function killedAfterAcks(target: Target) {
 describe('alerts survive a crash right after the acknowledgement', () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(
     'embedded database: SIGKILL 0, 10 and 50 ms after an alarm-level reading is acknowledged, one alert and one message per recipient each',
-    async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-alerts-'));
-      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
-      try {
-        await killedAfterAcks({ dataDir, open: () => openEmbedded(dataDir) });
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
+    () => onFreshTarget('embedded', killedAfterAcks),
     150_000,
   );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'PostgreSQL: SIGKILL 0, 10 and 50 ms after an alarm-level reading is acknowledged, one alert and one message per recipient each',
-    async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `flood_rel_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-alerts-'));
-      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
-      try {
-        await killedAfterAcks({
-          dataDir,
-          databaseUrl: url.toString(),
-          open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
-        });
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      }
-    },
+    () => onFreshTarget('postgres', killedAfterAcks),
     150_000,
   );
 });

@@ -1,12 +1,15 @@
 // Helpers of the reliability tests: the real server as a child process, databases prepared before it starts,
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { rowsOf } from '../features/readings/readings.repository';
@@ -321,5 +324,54 @@ export async function reapEmbedded(dataDir: string): Promise<void> {
       return;
     }
     await sleep(50);
+  }
+}
+
+/** A new DATA_DIR in the temporary folder, reachable by the embedded PostgreSQL's user when the tests run as root. */
+export async function tempDataDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
+}
+
+/** Where a reliability test's server keeps its data: the embedded database of a DATA_DIR, or a PostgreSQL server. */
+export interface Target {
+  /** Opens the database (the server must not be running on an embedded one). */
+  open(): Promise<Database>;
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/**
+ * Runs `fn` on a fresh target, removed afterwards: the embedded database of a new DATA_DIR, or (`postgres`) a new
+ * database on the server of TEST_DATABASE_URL with a DATA_DIR for the files.
+ */
+export async function onFreshTarget(kind: 'embedded' | 'postgres', fn: (t: Target) => Promise<void>): Promise<void> {
+  const dataDir = await tempDataDir('flood-rel-');
+  if (kind === 'embedded') {
+    try {
+      await fn({ dataDir, open: () => openEmbedded(dataDir) });
+    } finally {
+      await reapEmbedded(dataDir);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    return;
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `flood_rel_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await fn({ dataDir, databaseUrl: url.toString(), open: () => openDatabase({ url: url.toString(), poolSize: 2 }) });
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+    const dropper = new pg.Client({ connectionString: adminUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
   }
 }

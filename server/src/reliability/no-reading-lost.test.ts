@@ -1,20 +1,14 @@
 // Issue #11 item 2: 20,000 readings pushed by retrying data loggers while the server is killed (SIGKILL)
 // and restarted twice; afterwards the database holds exactly the readings sent, once each. Embedded database
 // always; PostgreSQL when TEST_DATABASE_URL is set (a database created for the run).
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
 import {
   expectedMap,
   failureSignal,
   freePort,
   killServer,
   makeReadings,
-  openEmbedded,
+  onFreshTarget,
   prepareDatabase,
   pushAll,
   readingsInDb,
@@ -22,19 +16,13 @@ import {
   type ServerProcess,
   startServer,
   stopServer,
+  type Target,
   unlessFailed,
 } from './harness';
 
 const STATIONS = 20;
 const PER_STATION = 1000;
 const CLIENTS = 16;
-
-interface Target {
-  /** Opens the database (the server must not be running on an embedded one). */
-  open(): Promise<Database>;
-  dataDir: string;
-  databaseUrl?: string;
-}
 
 async function killedTwice(target: Target) {
   const setup = await target.open();
@@ -89,45 +77,13 @@ async function killedTwice(target: Target) {
 describe('no reading lost when the server is killed', () => {
   it.skipIf(process.env.TEST_DATABASE_URL)(
     'embedded database: 20,000 readings, two SIGKILLs, every reading stored once',
-    async () => {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
-      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
-      try {
-        await killedTwice({ dataDir, open: () => openEmbedded(dataDir) });
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
-    },
+    () => onFreshTarget('embedded', killedTwice),
     180_000,
   );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'PostgreSQL: 20,000 readings, two SIGKILLs of the server, every reading stored once',
-    async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL as string;
-      const name = `flood_rel_${randomBytes(4).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
-      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
-      try {
-        await killedTwice({
-          dataDir,
-          databaseUrl: url.toString(),
-          open: () => openDatabase({ url: url.toString(), poolSize: 2 }),
-        });
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-        const dropper = new pg.Client({ connectionString: adminUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      }
-    },
+    () => onFreshTarget('postgres', killedTwice),
     180_000,
   );
 });

@@ -5,7 +5,7 @@
 // is mounted where the disk was (the same machine after the reboot), and the database opened on it must hold every
 // acknowledged reading. On the previous embedded database (PGlite: pwrite, never fsync) it kept 0 of 300.
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,34 +40,12 @@ async function canUseLoopDevices(): Promise<string | false> {
 }
 const unavailable = await canUseLoopDevices();
 
-/** The processes of a server and of its embedded PostgreSQL (the postmaster and its backends). */
-function processTree(rootPids: number[]): number[] {
-  const parentOf = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
+/** Signals the server, its PostgreSQL and that one's children (backends, WAL writer, checkpointer). */
+async function signalAll(server: number, postmaster: number, signal: 'STOP' | 'KILL'): Promise<void> {
+  await run('pkill', [`-${signal}`, '-P', String(postmaster)]).catch(() => undefined); // none left: exit 1
+  for (const pid of [server, postmaster]) {
     try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {}
-  }
-  const out = new Set(rootPids);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, ppid] of parentOf) {
-      if (!out.has(pid) && out.has(ppid)) {
-        out.add(pid);
-        grew = true;
-      }
-    }
-  }
-  return [...out];
-}
-
-function signalAll(pids: number[], signal: NodeJS.Signals): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, signal);
+      process.kill(pid, `SIG${signal}`);
     } catch {}
   }
 }
@@ -107,18 +85,16 @@ describe.skipIf(unavailable)(`power cut on the embedded database ${unavailable |
       const postmaster = Number(
         (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0],
       );
-      const pids = processTree([server.child.pid as number, postmaster]);
-      signalAll(pids, 'SIGSTOP');
+      const node = server.child.pid as number;
+      await signalAll(node, postmaster, 'STOP');
       const cutAt = Date.now();
       await run('cp', ['--sparse=always', image, snapshot]);
       const copyMs = Date.now() - cutAt;
-      signalAll(pids, 'SIGKILL');
+      await signalAll(node, postmaster, 'KILL');
       await server.exited;
       server = undefined;
       await reapEmbedded(dataDir);
-      for (let i = 0; i < 50 && pids.some((p) => readdirSync('/proc').includes(String(p))); i++) {
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      for (let i = 0; i < 50 && existsSync(`/proc/${postmaster}`); i++) await new Promise((r) => setTimeout(r, 100));
       await run('umount', ['-l', mnt]);
       mounted = false;
 
