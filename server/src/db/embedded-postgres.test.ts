@@ -29,6 +29,9 @@ import { acquireDataDirLock, DataDirLockedError, pidAlive } from './data-dir-loc
 import { migrationsFolder, runMigrations } from './migrate';
 import { hasOldEmbeddedDatabase, importOldEmbeddedDatabase } from './pglite-import';
 
+// About the embedded default only: skipped in the PostgreSQL-server stage (TEST_DATABASE_URL), which has run them.
+const serverStage = Boolean(process.env.TEST_DATABASE_URL);
+
 let root: string;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'flood-embedded-'));
@@ -38,7 +41,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe('DATA_DIR lock', () => {
+describe.skipIf(serverStage)('DATA_DIR lock', () => {
   it('refuses a second holder naming the first, and is free again once released', async () => {
     const dir = path.join(root, 'lock-unit');
     const first = await acquireDataDirLock(dir, 'cổng / port 3000');
@@ -69,7 +72,7 @@ describe('DATA_DIR lock', () => {
   });
 });
 
-describe('one portal process per DATA_DIR (real servers)', () => {
+describe.skipIf(serverStage)('one portal process per DATA_DIR (real servers)', () => {
   let a: ServerProcess | undefined;
   let b: ServerProcess | undefined;
   const dataDir = () => path.join(root, 'two');
@@ -104,7 +107,7 @@ describe('one portal process per DATA_DIR (real servers)', () => {
   }, 120_000);
 });
 
-describe('an earlier embedded (PGlite) DATA_DIR', () => {
+describe.skipIf(serverStage)('an earlier embedded (PGlite) DATA_DIR', () => {
   it('is imported row for row at first start, sequences included, and the old folder is kept aside', async () => {
     const dataDir = path.join(root, 'old-pglite');
     await mkdir(path.join(dataDir, 'pglite'), { recursive: true });
