@@ -106,6 +106,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     label: `cổng / port ${config.PORT}`,
     logger: dbLogger,
+    restartMaxMs: config.EMBEDDED_RESTART_MAX_SECONDS * 1000,
   });
   await runMigrations(database);
   await importOldDatabase(database, config.DATA_DIR);
