@@ -34,7 +34,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the exit code or signal once the process has ended. */
   exited: Promise<string>;
-  /** What the process wrote to stderr (the last 20 KB). */
+  /** What the process wrote to stdout (its log) and stderr (the last 20 KB). */
   stderr(): string;
 }
 
@@ -48,13 +48,15 @@ export interface ServerOptions {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** More environment variables (e.g. LOG_LEVEL, EMBEDDED_RESTART_MAX_SECONDS). */
+  env?: Record<string, string>;
 }
 
 /** Starts `server/src/main.ts` (through tsx, as `npm run dev` does) and waits until /api/health answers 200. */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -66,12 +68,16 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       DATABASE_URL: opts.databaseUrl ?? '',
       ADMIN_PASSWORD: 'reliability-test-password',
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
   });
   let err = '';
-  child.stderr?.on('data', (d: Buffer) => {
+  // The log (stdout, warnings and errors only) and stderr together: what a failed test shows.
+  const keep = (d: Buffer) => {
     err = (err + d.toString()).slice(-20_000);
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   live.add(child);
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
