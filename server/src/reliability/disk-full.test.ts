@@ -158,7 +158,8 @@ class HealthLog {
   }
 }
 
-/** Pushes (and polls health) for `ms`, one after another, each a new reading. */
+/** Station loggers pushing at once, each push a new reading, for `ms`, while health is polled every 200 ms. */
+const LOGGERS = 4;
 async function pushFor(
   ms: number,
   port: number,
@@ -168,10 +169,16 @@ async function pushFor(
   healthLog: HealthLog,
 ): Promise<void> {
   const end = performance.now() + ms;
-  while (performance.now() < end) {
-    tally.add(await get(port, next()), allowed);
-    await healthLog.check(port);
-  }
+  const logger = async () => {
+    while (performance.now() < end) tally.add(await get(port, next()), allowed);
+  };
+  const poll = async () => {
+    while (performance.now() < end) {
+      await healthLog.check(port);
+      await sleep(200);
+    }
+  };
+  await Promise.all([...Array.from({ length: LOGGERS }, logger), poll()]);
 }
 
 /** Pushes until the first answer that is not a 200 (the full disk reached the tables), at most `ms`. */
