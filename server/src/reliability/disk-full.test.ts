@@ -4,7 +4,7 @@
 // 10 s, also while the disk is still full. Needs root (mount); skipped otherwise.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, rm, rmdir, unlink } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, open, readFile, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -236,7 +236,7 @@ async function recovery(
 
 describe.skipIf(unavailable)('disk full under a running server (embedded PostgreSQL on a small tmpfs)', () => {
   /** A server on a fresh 160 MB DATA_DIR with 2 stations; restarts of the postmaster at most 2 s apart. */
-  async function serverOnSmallDisk() {
+  async function serverOnSmallDisk(opts: { logOnDisk?: boolean } = {}) {
     const disk = await smallDisk(160);
     try {
       const setup = await openEmbedded(disk.dataDir);
@@ -247,6 +247,7 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
         port,
         dataDir: disk.dataDir,
         env: { EMBEDDED_RESTART_MAX_SECONDS: '2' },
+        ...(opts.logOnDisk ? { logFile: path.join(disk.dataDir, 'portal.log') } : {}),
       });
       let n = 0;
       const next = () => pushPath(stations[n % 2] as TestStation, n++);
@@ -365,4 +366,46 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
     },
     90_000,
   );
+
+  it('a log file on the full disk does not end the process; its lines are written once space returns', async () => {
+    // As `npm start >> DATA_DIR/portal.log`: the log shares the full disk. pino's destination used to turn the
+    // first ENOSPC into an unhandled 'error' event, which ended the portal at its first warning.
+    const { disk, server, port, next } = await serverOnSmallDisk({ logOnDisk: true });
+    const logFile = path.join(disk.dataDir, 'portal.log');
+    try {
+      expect((await get(port, next())).status).toBe(200);
+      const filler = await fillDisk(disk.dataDir);
+      const tally = new Tally();
+      await pushUntilRefused(30_000, port, next, tally);
+      const healthLog = new HealthLog();
+      await pushFor(3_000, port, next, tally, [200, 503], healthLog);
+      // Still running after its warnings hit the full disk (the log's tail says why if not).
+      expect({ exit: server.child.exitCode ?? server.child.signalCode }, server.stderr().slice(-2000)).toEqual({
+        exit: null,
+      });
+      await forceNewWalSegment(disk.dataDir);
+      await pushFor(4_000, port, next, tally, [200, 503], healthLog);
+      expect(tally.bad).toEqual([]);
+      expect(healthLog.unanswered).toEqual([]);
+      expect(server.child.exitCode).toBeNull();
+      expect(server.child.signalCode).toBeNull();
+
+      const sizeWhileFull = (await stat(logFile)).size;
+      await unlink(filler);
+      await recovery(port, next, 60_000);
+      await get(port, pushPath({ id: 0, code: 'NOPE', key: 'x' }, 0)); // one more line to write
+      await sleep(500);
+      // The warnings kept in memory while the disk was full reach the file.
+      expect((await stat(logFile)).size).toBeGreaterThan(sizeWhileFull);
+      expect(await readFile(logFile, 'utf8')).toContain('No space left on device');
+      const stop = await sigtermSeconds(server);
+      log(
+        `figures: ${JSON.stringify({ logOnFullDisk: { pushes: tally.statuses, sigtermSeconds: Number(stop.seconds.toFixed(2)), how: stop.how } })}`,
+      );
+      expect(stop.seconds).toBeLessThan(10);
+    } finally {
+      await stopServer(server);
+      await disk.cleanUp();
+    }
+  }, 90_000);
 });

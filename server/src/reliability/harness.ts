@@ -1,6 +1,7 @@
 // Helpers of the reliability tests: the real server as a child process, databases prepared before it starts,
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -50,13 +51,16 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** More environment variables (e.g. LOG_LEVEL, EMBEDDED_RESTART_MAX_SECONDS). */
   env?: Record<string, string>;
+  /** stdout and stderr appended to this file (as `npm start >> portal.log`) instead of a pipe. */
+  logFile?: string;
 }
 
 /** Starts `server/src/main.ts` (through tsx, as `npm run dev` does) and waits until /api/health answers 200. */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const logFd = opts.logFile ? openSync(opts.logFile, 'a') : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -78,6 +82,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  if (logFd !== undefined) closeSync(logFd);
   live.add(child);
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -89,7 +94,18 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   void exited.then((e) => {
     ended = e;
   });
-  const server: ServerProcess = { child, exited, stderr: () => err };
+  const tailOfLogFile = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').slice(-20_000);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  const server: ServerProcess = {
+    child,
+    exited,
+    stderr: () => (opts.logFile ? tailOfLogFile(opts.logFile) : err),
+  };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (ended) throw new Error(`server ended (${ended}) before it was healthy:\n${err}`);
