@@ -5,7 +5,7 @@ import path from 'node:path';
 import { ERROR_MESSAGES } from '@flood/domain';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, registerErrorHandler } from './errors';
+import { DISK_FULL_MESSAGE, isDatabaseUnavailable, registerErrorHandler } from './errors';
 
 /** A driver error as `pg` makes them: a message and a code (network errno or PostgreSQL SQLSTATE). */
 function driverError(message: string, code?: string): Error {
@@ -91,6 +91,9 @@ describe('the error handler', () => {
   app.get('/disk-full', async () => {
     throw wrapped(driverError('could not extend file "base/5/16420": No space left on device', '53100'));
   });
+  app.get('/upload-on-full-disk', async () => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+  });
   app.get('/bug', async () => {
     throw new TypeError('x is not a function');
   });
@@ -114,6 +117,13 @@ describe('the error handler', () => {
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toMatchObject({ code: 'UNAVAILABLE' });
     expect(res.body).not.toContain('No space');
+  });
+
+  it('answers 503 with Retry-After when a file cannot be stored for lack of space', async () => {
+    const res = await app.inject({ method: 'GET', url: '/upload-on-full-disk' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.json()).toEqual({ code: 'UNAVAILABLE', message: DISK_FULL_MESSAGE, requestId: expect.any(String) });
   });
 
   it('answers 500 for a programming error, internals hidden', async () => {

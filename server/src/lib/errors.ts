@@ -55,6 +55,9 @@ function fieldPath(path: readonly PropertyKey[] | undefined, instancePath?: stri
 const BROKEN_MULTIPART =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data)$/;
 
+/** What a client is told when a file cannot be stored for lack of space. */
+export const DISK_FULL_MESSAGE = 'Máy chủ tạm thời hết chỗ lưu trữ, vui lòng thử lại sau';
+
 /** Seconds a client is asked to wait before retrying while the database cannot be reached. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
@@ -111,6 +114,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** Whether an error (or one of its causes) is a file system out of space or over quota (an upload on a full disk). */
+export function isDiskFull(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && e instanceof Error; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 /** One error handler for the whole API: `{ code, message, fields?, requestId }`, internals hidden. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -153,6 +167,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(503)
         .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
         .send({ code: 'UNAVAILABLE', message: ERROR_MESSAGES.UNAVAILABLE, requestId });
+    }
+    if (isDiskFull(error)) {
+      // Not the request's fault either, and over once the operator frees space (docs/operations.md, "Disk full").
+      request.log.error({ err: error }, 'disk full');
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .send({ code: 'UNAVAILABLE', message: DISK_FULL_MESSAGE, requestId });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ code: 'INTERNAL', message: ERROR_MESSAGES.INTERNAL, requestId });

@@ -11,6 +11,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_DIR } from '../db/embedded-postgres';
+import { isDiskFull } from '../lib/errors';
+import { createLocalStorage } from '../lib/storage';
 import { pushTime } from '../test/push-time';
 import {
   freePort,
@@ -408,4 +410,22 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
       await disk.cleanUp();
     }
   }, 90_000);
+
+  it('an uploaded file that does not fit leaves nothing behind and is a 503 (ENOSPC)', async () => {
+    const disk = await smallDisk(1);
+    try {
+      const storage = createLocalStorage(path.join(disk.dataDir, 'files'));
+      const error = await storage.put('0123456789abcdef0123456789abcdef.jpg', Buffer.alloc(2 << 20, 1)).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      expect(isDiskFull(error)).toBe(true);
+      // The part written so far is given back: no stray .tmp file keeps the disk full.
+      expect((await run('find', [disk.dataDir, '-type', 'f'])).stdout.trim()).toBe('');
+      await storage.put('0123456789abcdef0123456789abcdef.jpg', Buffer.alloc(1024, 1));
+    } finally {
+      await disk.cleanUp();
+    }
+  });
 });
