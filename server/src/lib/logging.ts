@@ -42,7 +42,19 @@ export const LOG_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
  */
 export function logDestination(fd = 1): pino.DestinationStream {
   const destination = pino.destination({ dest: fd, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
-  destination.on('error', () => {});
+  let failing = false;
+  destination.on('error', () => {
+    failing = true;
+  });
+  destination.on('write', () => {
+    failing = false;
+  });
+  // At exit pino writes what is left with flushSync, which retries ENOSPC every 100 ms for ever: the process
+  // never ended on SIGTERM while the disk was full. While the last write failed, those lines are given up.
+  const flushSync = destination.flushSync.bind(destination);
+  destination.flushSync = () => {
+    if (!failing) flushSync();
+  };
   return destination;
 }
 

@@ -323,12 +323,14 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
   }, 120_000);
 
   it.each([
-    ['the tables cannot grow (PostgreSQL running)', false],
-    ['the WAL cannot grow (PostgreSQL in its PANIC and restart loop)', true],
+    ['the tables cannot grow (PostgreSQL running)', false, false],
+    ['the WAL cannot grow (PostgreSQL in its PANIC and restart loop)', true, false],
+    // Log lines wait in memory for the full file: the exit must not wait for them.
+    ['the log file is on the full disk too', false, true],
   ])(
     'SIGTERM while the disk is still full stops the process within 10 s: %s',
-    async (_, walPanic) => {
-      const { disk, server, port, next } = await serverOnSmallDisk();
+    async (_, walPanic, logOnDisk) => {
+      const { disk, server, port, next } = await serverOnSmallDisk({ logOnDisk });
       try {
         expect((await get(port, next())).status).toBe(200);
         await fillDisk(disk.dataDir);
@@ -357,7 +359,7 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
         stopped = true;
         await pushing;
         log(
-          `figures: ${JSON.stringify({ sigtermWhileFull: { walPanic, seconds: Number(stop.seconds.toFixed(2)), how: stop.how } })}`,
+          `figures: ${JSON.stringify({ sigtermWhileFull: { walPanic, logOnDisk, seconds: Number(stop.seconds.toFixed(2)), how: stop.how } })}`,
         );
         expect(stop.seconds).toBeLessThan(10);
         expect(stop.how).toMatch(/^exit [01]$/);
