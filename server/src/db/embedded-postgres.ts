@@ -262,8 +262,8 @@ async function checkReachable(bin: Binaries, dataDir: string, ids: { uid: number
 /**
  * Starts the embedded PostgreSQL of DATA_DIR (creating it on first start) under the DATA_DIR lock, and keeps it
  * running: a postmaster that exits on its own (a PANIC on a full disk whose recovery cannot write, a kill) is
- * started again after 1, 2, 4… 30 s (`restartMaxMs`) until it stays up. Throws DataDirLockedError when another process holds
- * the folder.
+ * started again after 1, 2, 4… s, at most `restartMaxMs` (30 s) apart, until it stays up. Throws
+ * DataDirLockedError when another process holds the folder.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const logger = opts.logger ?? consoleLogger;
