@@ -37,18 +37,25 @@ export const LOG_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
  * stdout for the log, which a full disk must not end: pino's own destination re-emits every write error but
  * EPIPE as an unhandled 'error' event, so with the log in a file on the full disk (`npm start >> portal.log`)
  * the first line that could not be written ended the process. Here the lines wait in memory (at most
- * LOG_BUFFER_MAX_BYTES, then new ones are dropped) and are written, in order, with the next line once the file
- * takes them again.
+ * LOG_BUFFER_MAX_BYTES, then new ones are dropped) and are written, in order, once the file takes them again:
+ * tried again with each new line and every second (a full buffer takes no line, so it is kicked then too).
  */
-export function logDestination(fd = 1): pino.DestinationStream {
+export function logDestination(fd = 1): ReturnType<typeof pino.destination> {
   const destination = pino.destination({ dest: fd, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
   let failing = false;
+  let retry: NodeJS.Timeout | undefined;
+  // An empty write makes sonic-boom try its waiting lines again (it does only when a line is added).
+  const tryAgain = () => destination.write('');
   destination.on('error', () => {
     failing = true;
+    retry ??= setInterval(tryAgain, 1000).unref();
   });
   destination.on('write', () => {
     failing = false;
+    clearInterval(retry);
+    retry = undefined;
   });
+  destination.on('drop', tryAgain);
   // At exit pino writes what is left with flushSync, which retries ENOSPC every 100 ms for ever: the process
   // never ended on SIGTERM while the disk was full. While the last write failed, those lines are given up.
   const flushSync = destination.flushSync.bind(destination);

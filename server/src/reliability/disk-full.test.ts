@@ -3,7 +3,7 @@
 // and reports the database, the same process recovers by itself once space returns, and SIGTERM stops it within
 // 10 s, also while the disk is still full. Needs root (mount); skipped otherwise.
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, open, readFile, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_DIR } from '../db/embedded-postgres';
 import { isDiskFull } from '../lib/errors';
+import { LOG_BUFFER_MAX_BYTES, logDestination } from '../lib/logging';
 import { createLocalStorage } from '../lib/storage';
 import { pushTime } from '../test/push-time';
 import {
@@ -397,11 +398,16 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
       const sizeWhileFull = (await stat(logFile)).size;
       await unlink(filler);
       await recovery(port, next, 60_000);
-      await get(port, pushPath({ id: 0, code: 'NOPE', key: 'x' }, 0)); // one more line to write
-      await sleep(500);
-      // The warnings kept in memory while the disk was full reach the file.
+      // The warnings kept in memory while the disk was full reach the file, and the log goes on: the supervisor's
+      // "running again", logged after space returned, follows them (also when the buffer had filled up).
+      const until = performance.now() + 10_000;
+      while (!(await readFile(logFile, 'utf8')).includes('is running again') && performance.now() < until) {
+        await sleep(200);
+      }
       expect((await stat(logFile)).size).toBeGreaterThan(sizeWhileFull);
-      expect(await readFile(logFile, 'utf8')).toContain('No space left on device');
+      const written = await readFile(logFile, 'utf8');
+      expect(written).toContain('No space left on device');
+      expect(written).toContain('the embedded PostgreSQL is running again');
       const stop = await sigtermSeconds(server);
       log(
         `figures: ${JSON.stringify({ logOnFullDisk: { pushes: tally.statuses, sigtermSeconds: Number(stop.seconds.toFixed(2)), how: stop.how } })}`,
@@ -426,6 +432,36 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
       // The part written so far is given back: no stray .tmp file keeps the disk full.
       expect((await run('find', [disk.dataDir, '-type', 'f'])).stdout.trim()).toBe('');
       await storage.put('0123456789abcdef0123456789abcdef.jpg', Buffer.alloc(1024, 1));
+    } finally {
+      await disk.cleanUp();
+    }
+  });
+
+  it('the log buffer that filled up while the disk was full is written, and the log goes on, once space returns', async () => {
+    const disk = await smallDisk(8);
+    try {
+      const file = path.join(disk.dataDir, 'portal.log');
+      const fd = openSync(file, 'a');
+      const filler = await fillDisk(disk.dataDir);
+      const destination = logDestination(fd);
+      const line = (i: number) => `{"msg":"line ${i}","pad":"${'x'.repeat(1000)}"}\n`;
+      for (let i = 0; i < 5000; i++) destination.write(line(i)); // 5 MB: more than LOG_BUFFER_MAX_BYTES waits
+      await sleep(300);
+      expect((await stat(file)).size).toBe(0);
+      await unlink(filler);
+      // No new line: the waiting ones are tried again by themselves.
+      const until = performance.now() + 5_000;
+      while ((await stat(file)).size < LOG_BUFFER_MAX_BYTES - 2048 && performance.now() < until) await sleep(100);
+      expect((await stat(file)).size).toBeGreaterThanOrEqual(LOG_BUFFER_MAX_BYTES - 2048);
+      // And the log goes on.
+      const after = `{"msg":"after","pad":"${'y'.repeat(2000)}"}\n`;
+      destination.write(after);
+      await sleep(300);
+      const written = await readFile(file, 'utf8');
+      expect(written.startsWith(line(0))).toBe(true);
+      expect(written.endsWith(after)).toBe(true);
+      destination.end();
+      closeSync(fd);
     } finally {
       await disk.cleanUp();
     }
