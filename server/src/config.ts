@@ -79,6 +79,8 @@ export const ConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url().optional(),
+  /** Longest wait between two attempts to start again an embedded PostgreSQL that died (1, 2, 4… s up to this). */
+  EMBEDDED_RESTART_MAX_SECONDS: int(30, 1),
   ADMIN_EMAIL: EmailSchema.default('admin@portal.local'),
   ADMIN_PASSWORD: z
     .string()

@@ -13,6 +13,7 @@ import { seedDemoNews } from './features/news/news.seed';
 import { failInterruptedImports } from './features/readings/import.service';
 import { ensureSystemAccount, type SystemAccountResult } from './features/system/system-account';
 import type { RedisEventBus } from './lib/events-redis';
+import { keepStdioErrorsQuiet, logDestination, loggerOptionsOf } from './lib/logging';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { createS3Storage } from './lib/storage-s3';
 
@@ -85,6 +86,8 @@ async function importOldDatabase(database: Database, dataDir: string): Promise<v
 }
 
 async function main(): Promise<void> {
+  // A full disk under the files stdout and stderr go to must not end the process (issue #19).
+  keepStdioErrorsQuiet();
   const config = loadConfig();
   let database: Database | undefined;
   let stopAll: (() => Promise<void>) | undefined;
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
     label: `cổng / port ${config.PORT}`,
     logger: dbLogger,
+    restartMaxMs: config.EMBEDDED_RESTART_MAX_SECONDS * 1000,
   });
   await runMigrations(database);
   await importOldDatabase(database, config.DATA_DIR);
@@ -155,7 +159,14 @@ async function main(): Promise<void> {
       logger: { warn: (obj, msg) => log?.warn(obj, msg) },
     });
   }
-  const app = await buildApp({ config, database, storage, bus, rateLimitRedis: bus?.redis });
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    bus,
+    rateLimitRedis: bus?.redis,
+    logger: loggerOptionsOf(config.LOG_LEVEL, logDestination()),
+  });
   log = app.log;
   let stopDemo = () => {};
   stopAll = async () => {

@@ -1,7 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '../lib/errors';
+import { openTestDatabase } from '../test/test-db';
 import { CONNECT_TIMEOUT_MS, openDatabase, PING_TIMEOUT_MS } from './client';
 
 describe('PostgreSQL that accepts the connection and never answers', () => {
@@ -37,7 +39,7 @@ describe('PostgreSQL that accepts the connection and never answers', () => {
     }
   }, 20_000);
 
-  it(`the health check's ping gives up after PING_TIMEOUT_MS (${PING_TIMEOUT_MS} ms), as an outage`, async () => {
+  it(`fails the health ping sooner, after PING_TIMEOUT_MS (${PING_TIMEOUT_MS} ms)`, async () => {
     const database = await openDatabase({ url: `postgres://flood@127.0.0.1:${port}/flood`, poolSize: 1 });
     const started = Date.now();
     try {
@@ -53,4 +55,35 @@ describe('PostgreSQL that accepts the connection and never answers', () => {
       await database.close();
     }
   }, 20_000);
+});
+
+describe('a connection lost in the middle of a transaction', () => {
+  it('fails the transaction as an outage (503) instead of crashing the process with an unhandled error event', async () => {
+    // A PANIC (a full disk's WAL) or an administrator ends every backend, also one holding a transaction between
+    // two statements: node-postgres then emits 'error' on the checked-out client, which the pool does not listen
+    // to while the client is lent out. Without a listener that event would end the whole portal.
+    const database = await openTestDatabase();
+    const admin = await openTestDatabase();
+    try {
+      const error = await database.db
+        .transaction(async (tx) => {
+          const r = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const pid = Number((r as unknown as { rows: { pid: number }[] }).rows[0]?.pid);
+          await admin.db.execute(sql`select pg_terminate_backend(${pid})`);
+          await sleep(300); // the 57P01 message and the end of the socket arrive while no statement runs
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(Error);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      // The pool drops the broken client and the next statement gets a new connection.
+      await database.ping();
+    } finally {
+      await admin.close();
+      await database.close();
+    }
+  });
 });

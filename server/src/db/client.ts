@@ -40,6 +40,8 @@ export interface OpenDatabaseOptions {
   label?: string;
   /** Embedded: where the server's warnings and restarts are told. */
   logger?: EmbeddedLogger;
+  /** Embedded: longest wait between two restarts of a postmaster that died (EMBEDDED_RESTART_MAX_SECONDS). */
+  restartMaxMs?: number;
 }
 
 /** How long a new PostgreSQL connection may take before the query waiting for it fails. */
@@ -55,6 +57,13 @@ function poolOf(config: pg.PoolConfig, poolSize: number | undefined): pg.Pool {
   // crash the process: the pool drops it and opens a new one on the next query.
   pool.on('error', (err) => {
     process.stderr.write(`PostgreSQL: idle connection lost (${(err as { code?: string }).code ?? err.message})\n`);
+  });
+  // The pool listens to a client's errors only while it is idle. One lent out to a transaction whose backend ends
+  // between two statements (a PANIC on a full disk, a restart, an administrator) emits 'error' with no one to hear
+  // it, which would end the process: heard here. The transaction's next statement fails ("not queryable", a 503)
+  // and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
   });
   return pool;
 }
@@ -91,6 +100,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     dataDir: opts.dataDir,
     label: opts.label,
     logger: opts.logger,
+    restartMaxMs: opts.restartMaxMs,
   });
   const pool = poolOf(
     { host: server.socketDir, port: EMBEDDED_PORT, user: EMBEDDED_USER, database: EMBEDDED_DATABASE },

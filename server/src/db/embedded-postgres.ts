@@ -31,6 +31,9 @@ const FORCED_SETTINGS = {
   lc_messages: 'C',
 };
 
+/** Longest wait between two restarts of a postmaster that died, unless EMBEDDED_RESTART_MAX_SECONDS says. */
+export const DEFAULT_RESTART_MAX_MS = 30_000;
+
 export type EmbeddedState = 'starting' | 'running' | 'restarting' | 'stopping' | 'stopped';
 
 export interface EmbeddedLogger {
@@ -55,6 +58,8 @@ export interface EmbeddedPostgresOptions {
   settings?: Record<string, string>;
   /** A DATA_DIR lock the caller already holds (backup, restore): used, and left to the caller to release. */
   lock?: DataDirLock;
+  /** Longest wait between two restarts of a postmaster that died (1, 2, 4… s up to this; default 30 s). */
+  restartMaxMs?: number;
 }
 
 export interface EmbeddedPostgres {
@@ -257,8 +262,8 @@ async function checkReachable(bin: Binaries, dataDir: string, ids: { uid: number
 /**
  * Starts the embedded PostgreSQL of DATA_DIR (creating it on first start) under the DATA_DIR lock, and keeps it
  * running: a postmaster that exits on its own (a PANIC on a full disk whose recovery cannot write, a kill) is
- * started again after 1, 2, 4… 30 s until it stays up. Throws DataDirLockedError when another process holds
- * the folder.
+ * started again after 1, 2, 4… s, at most `restartMaxMs` (30 s) apart, until it stays up. Throws
+ * DataDirLockedError when another process holds the folder.
  */
 export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const logger = opts.logger ?? consoleLogger;
@@ -292,6 +297,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedPostgresOptions): Prom
       lock: own ? lock : undefined,
       logger,
       settings: opts.settings ?? {},
+      restartMaxMs: opts.restartMaxMs ?? DEFAULT_RESTART_MAX_MS,
     });
   } catch (e) {
     if (own) lock.release();
@@ -308,6 +314,7 @@ interface SuperviseArgs {
   lock: DataDirLock | undefined;
   logger: EmbeddedLogger;
   settings: Record<string, string>;
+  restartMaxMs: number;
 }
 
 async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
@@ -371,7 +378,7 @@ async function supervise(a: SuperviseArgs): Promise<EmbeddedPostgres> {
   function scheduleRestart(attempt: number): void {
     if (state === 'stopping' || state === 'stopped') return;
     state = 'restarting';
-    const delay = Math.min(30_000, 1000 * 2 ** attempt);
+    const delay = Math.min(a.restartMaxMs, 1000 * 2 ** attempt);
     retry = setTimeout(() => {
       retry = undefined;
       if (state !== 'restarting') return;

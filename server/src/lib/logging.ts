@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import pino from 'pino';
 
 /** Query parameters whose values are secrets: a station's push key (the data loggers send it in the URL). */
 const SECRET_PARAMS = /([?&](?:key|token|password|altcha)=)[^&#]*/gi;
@@ -27,4 +28,47 @@ export function loggerOptionsOf(level: string, stream?: { write(line: string): v
     },
     ...(stream ? { stream } : {}),
   };
+}
+
+/** Log lines kept in memory while stdout cannot take them (a full disk under a log file); later ones are dropped. */
+export const LOG_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
+ * stdout for the log, which a full disk must not end: pino's own destination re-emits every write error but
+ * EPIPE as an unhandled 'error' event, so with the log in a file on the full disk (`npm start >> portal.log`)
+ * the first line that could not be written ended the process. Here the lines wait in memory (at most
+ * LOG_BUFFER_MAX_BYTES, then new ones are dropped) and are written, in order, once the file takes them again:
+ * tried again with each new line and every second (a full buffer takes no line, so it is kicked then too).
+ */
+export function logDestination(fd = 1): ReturnType<typeof pino.destination> {
+  const destination = pino.destination({ dest: fd, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
+  let failing = false;
+  let retry: NodeJS.Timeout | undefined;
+  // An empty write makes sonic-boom try its waiting lines again (it does only when a line is added).
+  const tryAgain = () => destination.write('');
+  destination.on('error', () => {
+    failing = true;
+    retry ??= setInterval(tryAgain, 1000).unref();
+  });
+  destination.on('write', () => {
+    failing = false;
+    clearInterval(retry);
+    retry = undefined;
+  });
+  destination.on('drop', tryAgain);
+  // At exit pino writes what is left with flushSync, which retries ENOSPC every 100 ms for ever: the process
+  // never ended on SIGTERM while the disk was full. While the last write failed, those lines are given up.
+  const flushSync = destination.flushSync.bind(destination);
+  destination.flushSync = () => {
+    if (!failing) flushSync();
+  };
+  return destination;
+}
+
+/**
+ * stdout and stderr written directly (the start banner, the embedded server's messages before the log exists):
+ * a failed write (a full disk under the file they go to, a closed pipe) is dropped instead of ending the process.
+ */
+export function keepStdioErrorsQuiet(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }

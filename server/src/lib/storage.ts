@@ -42,8 +42,14 @@ export function createLocalStorage(dir: string): FileStorage {
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename: a reader never sees half a file.
       const tmp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(tmp, data);
-      await rename(tmp, file);
+      try {
+        await writeFile(tmp, data);
+        await rename(tmp, file);
+      } catch (e) {
+        // A full disk leaves the part written so far: given back rather than kept as a stray .tmp file.
+        await rm(tmp, { force: true }).catch(() => undefined);
+        throw e;
+      }
     },
     async open(key) {
       const file = fileOf(key);

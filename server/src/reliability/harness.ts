@@ -2,6 +2,7 @@
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
@@ -38,7 +39,7 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves with the exit code or signal once the process has ended. */
   exited: Promise<string>;
-  /** What the process wrote to stderr (the last 20 KB). */
+  /** What the process wrote to stdout (its log) and stderr (the last 20 KB). */
   stderr(): string;
 }
 
@@ -52,13 +53,18 @@ export interface ServerOptions {
   port: number;
   dataDir: string;
   databaseUrl?: string;
+  /** More environment variables (e.g. LOG_LEVEL, EMBEDDED_RESTART_MAX_SECONDS). */
+  env?: Record<string, string>;
+  /** stdout and stderr appended to this file (as `npm start >> portal.log`) instead of a pipe. */
+  logFile?: string;
 }
 
 /** Starts `server/src/main.ts` (through tsx, as `npm run dev` does) and waits until /api/health answers 200. */
 export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
+  const logFd = opts.logFile ? openSync(opts.logFile, 'a') : undefined;
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: logFd === undefined ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -70,12 +76,17 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
       DATABASE_URL: opts.databaseUrl ?? '',
       ADMIN_PASSWORD: 'reliability-test-password',
       LOG_LEVEL: 'warn',
+      ...opts.env,
     },
   });
   let err = '';
-  child.stderr?.on('data', (d: Buffer) => {
+  // The log (stdout, warnings and errors only) and stderr together: what a failed test shows.
+  const keep = (d: Buffer) => {
     err = (err + d.toString()).slice(-20_000);
-  });
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  if (logFd !== undefined) closeSync(logFd);
   live.add(child);
   const exited = new Promise<string>((resolve) => {
     child.once('exit', (code, signal) => {
@@ -87,7 +98,18 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   void exited.then((e) => {
     ended = e;
   });
-  const server: ServerProcess = { child, exited, stderr: () => err };
+  const tailOfLogFile = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8').slice(-20_000);
+    } catch (e) {
+      return String(e);
+    }
+  };
+  const server: ServerProcess = {
+    child,
+    exited,
+    stderr: () => (opts.logFile ? tailOfLogFile(opts.logFile) : err),
+  };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (ended) throw new Error(`server ended (${ended}) before it was healthy:\n${err}`);
