@@ -30,6 +30,8 @@ const run = promisify(execFile);
 
 /** Why this machine cannot run the test (not root, no tmpfs mount), or undefined. */
 async function mountUnavailable(): Promise<string | undefined> {
+  // The embedded database's test: the PostgreSQL-server stage (TEST_DATABASE_URL) has run it already.
+  if (process.env.TEST_DATABASE_URL) return '(embedded stage only)';
   if (process.getuid?.() !== 0) return 'not root: mounting a small tmpfs as DATA_DIR needs root';
   const probe = await mkdtemp(path.join(tmpdir(), 'flood-mount-probe-'));
   try {
