@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, unlinkSync } from 'node:fs';
 import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { formatDateTimeVi } from '@flood/domain';
 
 export const LOCK_FILE = 'portal.lock';
 
@@ -25,7 +26,10 @@ export class DataDirLockedError extends Error {
     readonly owner: LockOwner,
   ) {
     const when = new Date(owner.startedAt);
-    const at = Number.isNaN(when.getTime()) ? owner.startedAt : formatLocal(when);
+    // The machine's time zone: the operator reads it next to `ps` and the system's logs.
+    const at = Number.isNaN(when.getTime())
+      ? owner.startedAt
+      : formatDateTimeVi(when, Intl.DateTimeFormat().resolvedOptions().timeZone);
     const who = `pid ${owner.pid}${owner.label ? `, ${owner.label}` : ''}, khởi động lúc / started ${at}`;
     super(
       `DATA_DIR ${dataDir} đang được một tiến trình khác của cổng sử dụng (${who}). ` +
@@ -34,12 +38,6 @@ export class DataDirLockedError extends Error {
     );
     this.name = 'DataDirLockedError';
   }
-}
-
-/** DD/MM/YYYY HH:mm:ss in the machine's time zone: the operator reads it next to `ps` and the logs. */
-function formatLocal(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(d.getDate())}/${p(d.getMonth() + 1)}/${d.getFullYear()} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
 
 function readOr<T>(read: () => T, fallback: T): T {
