@@ -13,8 +13,13 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // Each worker imports the app graph once and runs its files one after the other; each file still
+          // gets its own database copied from the run's migrated template (docs/testing.md).
+          isolate: false,
           // One migrated template database per run, copied by each file (server/src/test/test-db.ts).
           globalSetup: ['server/src/test/global-setup.ts'],
+          // With FLOOD_SQL_RECORD set, every statement sent is recorded for the PostgreSQL 15 pass.
+          setupFiles: ['server/src/test/sql-recorder.ts'],
         },
       },
       {

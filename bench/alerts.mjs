@@ -4,13 +4,23 @@
 // the same push calls (same ack bytes) to an open stream, measured the same way; Node posting the same messages
 // to the same sink one after another; GET /api/health latency is shown too. Returns its rows for bench/run.mjs.
 
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startBare } from './baselines.mjs';
 import { openStreams } from './event-streams.mjs';
-import { benchEnv, createDatabase, districtParts, fmt, freePort, median, root, signIn, start } from './lib.mjs';
+import {
+  benchEnv,
+  createDatabase,
+  districtParts,
+  fmt,
+  freePort,
+  median,
+  root,
+  signIn,
+  start,
+  tempDataDir,
+} from './lib.mjs';
 import { row } from './report.mjs';
 
 const TRIALS = Number(process.env.BENCH_ALERT_TRIALS ?? 60);
@@ -107,8 +117,7 @@ async function onDatabase(kind) {
   const sink = await startSink();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const env = benchEnv({
     PORT: String(port),
     DATA_DIR: dataDir,

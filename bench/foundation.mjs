@@ -6,8 +6,7 @@
 //   3. issue #19: the embedded PostgreSQL (the default now) against the embedded PGlite of the version before
 //      (built from git, lib.mjs oldPgliteServer): first start, restart and memory (PSS of the portal and its
 //      database processes) once started. Returns its rows for bench/run.mjs.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBare } from './baselines.mjs';
@@ -22,6 +21,7 @@ import {
   sleep,
   solvedAltcha,
   start,
+  tempDataDir,
   treeMemoryMb,
 } from './lib.mjs';
 import { row } from './report.mjs';
@@ -42,8 +42,7 @@ async function coldStarts() {
     out.bare.push(b.ms);
     await b.stop();
     for (const demo of ['1', '0']) {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-      await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+      const dataDir = await tempDataDir();
       const port = await freePort();
       const env = {
         PORT: String(port),
@@ -69,8 +68,7 @@ async function coldStarts() {
 
 async function loginRate() {
   const p = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const env = benchEnv({ PORT: String(p), DATA_DIR: dataDir });
   const base = `http://127.0.0.1:${p}`;
   const server = await start('npm', ['start', '--silent'], env, `${base}/api/health`);
@@ -124,8 +122,7 @@ async function loginRate() {
 async function embeddedStarts(main) {
   const out = { first: [], again: [], memory: [] };
   for (let i = 0; i < RUNS; i++) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-    await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    const dataDir = await tempDataDir();
     const port = await freePort();
     const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST: path.join(root, 'web', 'dist') });
     const url = `http://127.0.0.1:${port}/api/health`;

@@ -1,6 +1,8 @@
 // Shared helpers of the benchmark scripts: free ports, starting processes, waiting for health, signing in.
 import { spawn } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
@@ -124,6 +126,13 @@ export function benchEnv(extra) {
     EVENTS_MAX_TOTAL: '100000',
     ...extra,
   };
+}
+
+/** A new DATA_DIR in the temporary folder, reachable by the embedded PostgreSQL's user when the bench runs as root. */
+export async function tempDataDir(prefix = 'flood-bench-') {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  await chmod(dir, 0o755);
+  return dir;
 }
 
 /** A new PostgreSQL database on the local server (BENCH_PG), dropped by `drop()`. */

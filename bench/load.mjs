@@ -5,12 +5,11 @@
 // time, so a stall is not hidden), events per stream, and the server's RSS every 10 s (stable: the end within
 // 10 % of the 10 s mark). Baseline: Node's bare `http` serving the same bytes, relaying the same pushes to as
 // many streams, under the same load for BENCH_LOAD_BASELINE_SECONDS (20).
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startBare } from './baselines.mjs';
 import { openStreams } from './event-streams.mjs';
-import { benchEnv, districtParts, fmt, freePort, root, signIn, sleep, start } from './lib.mjs';
+import { benchEnv, districtParts, fmt, freePort, root, signIn, sleep, start, tempDataDir } from './lib.mjs';
 import { constantRate, openFilesLimit, rssMiB } from './load-tools.mjs';
 import { row } from './report.mjs';
 
@@ -143,8 +142,7 @@ export async function runLoad() {
     );
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, DEMO: '1' });
   const server = await start(
     process.execPath,

@@ -9,12 +9,11 @@
 //       the map page's lazy chunks and their static imports (baseline: the shell alone);
 //   (d) the web app's entry script served by the portal, against bare `http` and Debian's nginx (static-files.mjs).
 // Returns its rows for the table of bench/run.mjs.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { startBare } from './baselines.mjs';
 import { openStreams } from './event-streams.mjs';
-import { benchEnv, districtParts, fmt, freePort, root, signIn, sleep, start } from './lib.mjs';
+import { benchEnv, districtParts, fmt, freePort, root, signIn, sleep, start, tempDataDir } from './lib.mjs';
 import { browserLoadJs, firstLoadJs } from './map-bundle.mjs';
 import { hotReads, TOOL } from './map-http.mjs';
 import { row } from './report.mjs';
@@ -137,8 +136,7 @@ export async function runMap() {
   );
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST });
   const server = await start(
     process.execPath,

@@ -4,10 +4,9 @@
 //   (b) a Lighthouse mobile performance score (Lighthouse's default mobile settings: a mid-range phone,
 //       simulated slow 4G and 4× CPU slowdown) with its metrics; baseline: the same audit of the not-found page.
 // Returns its rows for bench/run.mjs.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { benchEnv, fmt, freePort, root, start } from './lib.mjs';
+import { benchEnv, fmt, freePort, root, start, tempDataDir } from './lib.mjs';
 import { browserLoadJs } from './map-bundle.mjs';
 import { row } from './report.mjs';
 
@@ -90,8 +89,7 @@ export async function runPublicPages() {
   );
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const env = benchEnv({ PORT: String(port), DATA_DIR: dataDir, WEB_DIST, DEMO: '1' });
   const server = await start(
     process.execPath,

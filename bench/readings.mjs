@@ -5,8 +5,7 @@
 //   the latest reading of every station. Baselines: Node's bare `http` answering the same calls with the same bytes
 //   (pushes under the same load, the same CSV upload, the same series and latest bytes); GET /api/health is shown
 //   too. Returns its rows for bench/run.mjs.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { startBare } from './baselines.mjs';
@@ -22,6 +21,7 @@ import {
   root,
   signIn,
   start,
+  tempDataDir,
   treeMemoryMb,
 } from './lib.mjs';
 import { fillBig } from './readings-big.mjs';
@@ -161,8 +161,7 @@ async function latency(url, runs = 21) {
 async function onDatabase(kind) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-bench-'));
-  await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  const dataDir = await tempDataDir();
   const db = kind === 'postgres' ? await createDatabase() : null;
   const env = benchEnv({
     PORT: String(port),

@@ -1,10 +1,6 @@
 // The real server for the browser tests: the built web app, a fresh database (embedded, or a new
 // PostgreSQL database when TEST_DATABASE_URL is set) and seeded accounts. Cleans up when stopped.
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
@@ -12,23 +8,14 @@ import { runMigrations } from '../server/src/db/migrate';
 import { ensureSystemAccount } from '../server/src/features/system/system-account';
 import { insertUser } from '../server/src/features/users/users.repository';
 import { hashPassword } from '../server/src/lib/crypto';
+import { createScratchDatabase } from '../server/src/test/scratch-db';
+import { tempDataDir } from '../server/src/test/temp-dir';
 import { ADMIN, E2E_PORT, STAFF } from './fixtures';
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-e2e-'));
-await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+const dataDir = await tempDataDir('flood-e2e-');
 const adminUrl = process.env.TEST_DATABASE_URL;
-let dbName: string | undefined;
-let url: string | undefined;
-if (adminUrl) {
-  dbName = `flood_e2e_${randomBytes(4).toString('hex')}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE ${dbName}`);
-  await c.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${dbName}`;
-  url = u.toString();
-}
+const scratch = adminUrl ? await createScratchDatabase(adminUrl, { prefix: 'flood_e2e' }) : undefined;
+const url = scratch?.url;
 
 const config = loadConfig({
   ...process.env,
@@ -68,12 +55,7 @@ async function stop() {
   stopping = true;
   await app.close().catch(() => {});
   await database.close().catch(() => {});
-  if (adminUrl && dbName) {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await c.end();
-  }
+  await scratch?.drop();
   await rm(dataDir, { recursive: true, force: true });
   process.exit(0);
 }

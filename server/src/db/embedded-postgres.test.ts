@@ -3,8 +3,7 @@
 // DATA_DIR is imported at first start and never lost.
 
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -23,6 +22,7 @@ import {
   startServer,
   stopServer,
 } from '../reliability/harness';
+import { tempDataDir } from '../test/temp-dir';
 import type { Db } from './client';
 import { openDatabase } from './client';
 import { acquireDataDirLock, DataDirLockedError, pidAlive } from './data-dir-lock';
@@ -34,8 +34,7 @@ const serverStage = Boolean(process.env.TEST_DATABASE_URL);
 
 let root: string;
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'flood-embedded-'));
-  await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+  root = await tempDataDir('flood-embedded-');
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });

@@ -3,8 +3,7 @@
 // PostgreSQL (pg_dump / pg_restore) when TEST_DATABASE_URL is set.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -13,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
 import { insertNews } from '../features/news/news.repository';
 import { insertReadingsBatch, rowsOf } from '../features/readings/readings.repository';
+import { tempDataDir } from '../test/temp-dir';
 import { openEmbedded, prepareDatabase, REPO_ROOT } from './harness';
 
 const exec = promisify(execFile);
@@ -104,8 +104,7 @@ async function newNewsId(database: Database): Promise<number> {
 describe.skipIf(process.env.TEST_DATABASE_URL)('backup and restore: embedded database', () => {
   let root: string;
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'flood-backup-test-'));
-    await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    root = await tempDataDir('flood-backup-test-');
   });
   afterAll(async () => {
     await rm(root, { recursive: true, force: true });
@@ -162,8 +161,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore: PostgreSQL', 
     await c.end();
   };
   beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'flood-backup-test-'));
-    await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    root = await tempDataDir('flood-backup-test-');
     for (const n of names) await admin(`CREATE DATABASE ${n}`);
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@
 // 10 s, also while the disk is still full. Needs root (mount); skipped otherwise.
 import { execFile } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, open, readFile, rm, rmdir, stat, unlink } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, rmdir, stat, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import { isDiskFull } from '../lib/errors';
 import { LOG_BUFFER_MAX_BYTES, logDestination } from '../lib/logging';
 import { createLocalStorage } from '../lib/storage';
 import { pushTime } from '../test/push-time';
+import { tempDataDir } from '../test/temp-dir';
 import {
   freePort,
   openEmbedded,
@@ -50,8 +51,7 @@ if (unavailable) process.stdout.write(`disk-full.test.ts skipped: ${unavailable}
 
 /** A DATA_DIR on its own tmpfs of `sizeMb`, reachable by the embedded PostgreSQL's user. */
 async function smallDisk(sizeMb: number): Promise<{ dataDir: string; cleanUp(): Promise<void> }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'flood-disk-'));
-  await chmod(root, 0o755);
+  const root = await tempDataDir('flood-disk-');
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir);
   await run('mount', ['-t', 'tmpfs', '-o', `size=${sizeMb}m,mode=0755`, 'tmpfs', dataDir]);

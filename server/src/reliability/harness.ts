@@ -1,21 +1,22 @@
 // Helpers of the reliability tests: the real server as a child process, databases prepared before it starts,
 // and station data loggers that retry a push until the server acknowledges it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
 import { rowsOf } from '../features/readings/readings.repository';
 import { insertStation } from '../features/stations/stations.repository';
 import { pushTime } from '../test/push-time';
+import { createScratchDatabase } from '../test/scratch-db';
+import { tempDataDir } from '../test/temp-dir';
+
+export { tempDataDir };
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const MAIN = path.join(REPO_ROOT, 'server', 'src', 'main.ts');
@@ -349,13 +350,6 @@ export async function reapEmbedded(dataDir: string): Promise<void> {
   }
 }
 
-/** A new DATA_DIR in the temporary folder, reachable by the embedded PostgreSQL's user when the tests run as root. */
-export async function tempDataDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  await chmod(dir, 0o755);
-  return dir;
-}
-
 /** Where a reliability test's server keeps its data: the embedded database of a DATA_DIR, or a PostgreSQL server. */
 export interface Target {
   /** Opens the database (the server must not be running on an embedded one). */
@@ -379,21 +373,11 @@ export async function onFreshTarget(kind: 'embedded' | 'postgres', fn: (t: Targe
     }
     return;
   }
-  const adminUrl = process.env.TEST_DATABASE_URL as string;
-  const name = `flood_rel_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL as string, { prefix: 'flood_rel' });
   try {
-    await fn({ dataDir, databaseUrl: url.toString(), open: () => openDatabase({ url: url.toString(), poolSize: 2 }) });
+    await fn({ dataDir, databaseUrl: scratch.url, open: () => openDatabase({ url: scratch.url, poolSize: 2 }) });
   } finally {
     await rm(dataDir, { recursive: true, force: true });
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await scratch.drop();
   }
 }

@@ -1,12 +1,11 @@
 // Issue #11 item 2: PostgreSQL goes down (immediate stop) and comes back while data loggers push. The server
 // is not restarted: /api/health reports the outage while it lasts and recovers by itself, and every reading
 // arrives. Runs on its own throwaway cluster, in the PostgreSQL stage (TEST_DATABASE_URL set).
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../db/client';
+import { tempDataDir } from '../test/temp-dir';
 import {
   expectedMap,
   failureSignal,
@@ -43,8 +42,7 @@ describe.skipIf(unavailable)('PostgreSQL restarted under a running server', () =
   it('health reports the outage, the server reconnects by itself, every reading arrives', async () => {
     const pgPort = await freePort();
     const cluster: PgCluster = await createCluster(pgPort);
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-rel-'));
-    await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    const dataDir = await tempDataDir('flood-rel-');
     let server: ServerProcess | undefined;
     try {
       const admin = new pg.Client({ connectionString: cluster.url });

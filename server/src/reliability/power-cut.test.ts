@@ -6,11 +6,11 @@
 // acknowledged reading. On the previous embedded database (PGlite: pwrite, never fsync) it kept 0 of 300.
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { tempDataDir } from '../test/temp-dir';
 import {
   expectedMap,
   freePort,
@@ -54,8 +54,7 @@ async function signalAll(server: number, postmaster: number, signal: 'STOP' | 'K
 
 describe.skipIf(unavailable)(`power cut on the embedded database ${unavailable || ''}`, () => {
   it('keeps every acknowledged reading (400 of 400) after a cut right after the last acknowledgement', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'flood-powercut-'));
-    await chmod(root, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    const root = await tempDataDir('flood-powercut-');
     const image = path.join(root, 'disk.img');
     const snapshot = path.join(root, 'after-cut.img');
     const mnt = path.join(root, 'mnt');

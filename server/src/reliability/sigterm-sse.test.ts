@@ -1,16 +1,14 @@
 // Issue #19 item 4: SIGTERM stops the portal within 10 s also while a page holds an event stream open
 // (`/api/events`, Server-Sent Events: a response that never ends by itself).
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { tempDataDir } from '../test/temp-dir';
 import { freePort, type ServerProcess, startServer, stopServer } from './harness';
 
 // Not about the database driver: run once, in the embedded stage.
 describe.skipIf(process.env.TEST_DATABASE_URL)('SIGTERM with an open event stream', () => {
   it('ends the stream and the process within 10 s', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-sse-'));
-    await chmod(dataDir, 0o755); // reachable by the embedded PostgreSQL's user when run as root
+    const dataDir = await tempDataDir('flood-sse-');
     let server: ServerProcess | undefined;
     try {
       const port = await freePort();

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
+import { createScratchDatabase } from './scratch-db';
+import { tempDataDir } from './temp-dir';
 
 /**
  * Once per test run: a migrated template database that every server test file copies (test-db.ts), so a file
@@ -17,8 +15,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded = async () => {};
   if (!adminUrl) {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-test-pg-'));
-    await chmod(dataDir, 0o755); // mkdtemp's 0700 would keep out the cluster's user when the tests run as root
+    const dataDir = await tempDataDir('flood-test-pg-');
     // Test databases are small and many: less shared memory per cluster, more connections (forks × pools).
     const server = await startEmbeddedPostgres({
       dataDir,
@@ -32,22 +29,13 @@ export default async function setup(): Promise<() => Promise<void>> {
       await rm(dataDir, { recursive: true, force: true });
     };
   }
-  const name = `flood_template_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+  const template = await createScratchDatabase(adminUrl, { prefix: `flood_template_${process.pid}` });
+  const database = await openDatabase({ url: template.url, poolSize: 1 });
   await runMigrations(database);
   await database.close();
-  process.env.FLOOD_TEST_PG_TEMPLATE = name;
+  process.env.FLOOD_TEST_PG_TEMPLATE = template.name;
   return async () => {
-    const dropper = new pg.Client({ connectionString: adminUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    await template.drop();
     await stopEmbedded();
   };
 }

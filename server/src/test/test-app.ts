@@ -1,13 +1,10 @@
-import type { LoginResponse, Permission } from '@flood/domain';
+import type { LoginResponse } from '@flood/domain';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
-import { insertUser } from '../features/users/users.repository';
-import type { UserRow } from '../features/users/users.table';
-import { hashPassword } from '../lib/crypto';
 import { createMemoryStorage } from '../lib/storage';
 
 export interface TestContext {
@@ -58,26 +55,8 @@ export async function solveHumanCheck(app: FastifyInstance): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-let counter = 0;
-const hashCache = new Map<string, Promise<string>>();
-
-/** Creates a user (parents first: none needed yet) and returns it with its clear password. */
-export async function createUser(
-  db: Db,
-  opts: { functions?: Permission[]; password?: string; phone?: string | null; name?: string } = {},
-): Promise<{ user: UserRow; password: string }> {
-  counter += 1;
-  const password = opts.password ?? 'mat-khau-123';
-  if (!hashCache.has(password)) hashCache.set(password, hashPassword(password));
-  const user = await insertUser(db, {
-    name: opts.name ?? `Cán bộ ${counter}`,
-    email: `can.bo.${counter}.${Date.now()}@bache.local`,
-    phone: opts.phone === undefined ? null : opts.phone,
-    passwordHash: await hashCache.get(password)!,
-    functions: opts.functions ?? ['system'],
-  });
-  return { user, password };
-}
+/** Users are made by the factories (one place); re-exported because most test files take it from here. */
+export { createUser } from './factories';
 
 /** Signs in through the real login call and returns the stored current user. */
 export async function login(app: FastifyInstance, email: string, password: string): Promise<LoginResponse> {

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
+import { rm } from 'node:fs/promises';
 import { type Database, openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded-postgres';
 import { runMigrations } from '../db/migrate';
+import { createScratchDatabase } from './scratch-db';
+import { tempDataDir } from './temp-dir';
 
 /** The PostgreSQL the tests make their databases on: TEST_DATABASE_URL, else the run's embedded one. */
 export function testServerUrl(): string | undefined {
@@ -18,8 +16,7 @@ function serverUrl(): Promise<string> {
   const url = testServerUrl();
   if (url) return Promise.resolve(url);
   ownServer ??= (async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'flood-test-pg-'));
-    await chmod(dataDir, 0o755); // mkdtemp's 0700 would keep out the cluster's user when the tests run as root
+    const dataDir = await tempDataDir('flood-test-pg-');
     const server = await startEmbeddedPostgres({ dataDir, label: 'vitest (one file)' });
     process.once('beforeExit', () => {
       void server.stop().then(() => rm(dataDir, { recursive: true, force: true }));
@@ -34,26 +31,18 @@ function serverUrl(): Promise<string> {
  * run's embedded PostgreSQL (global-setup.ts), dropped again by `close`. A copy of the run's migrated template
  * when there is one; without it, created and migrated here.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<Database & { url: string }> {
   const adminUrl = await serverUrl();
   const template = process.env.FLOOD_TEST_PG_TEMPLATE;
-  const name = `flood_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(adminUrl, { prefix: `flood_test_${process.pid}`, template });
+  const database = await openDatabase({ url: scratch.url, poolSize: 4 });
   if (!template) await runMigrations(database);
   return {
     ...database,
+    url: scratch.url,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
