@@ -3,16 +3,19 @@ import type { Db } from '../db/client';
 import { insertCategory } from '../features/categories/categories.repository';
 import { insertNews } from '../features/news/news.repository';
 import { insertReadingsBatch } from '../features/readings/readings.repository';
+import { STATIONS_CHANGED } from '../features/stations/station-lookup';
 import { insertStation } from '../features/stations/stations.repository';
 import { insertUser } from '../features/users/users.repository';
 import type { UserRow } from '../features/users/users.table';
 import { hashPassword, randomToken } from '../lib/crypto';
+import type { EventBus } from '../lib/events';
 
 /*
  * Test factories: each creates one row straight through its repository, with the parents it needs (a station
  * with its creator, news with its author, …), so a test that is not about creating the parent does not build it
  * over HTTP. A test about creating a record (its validation, its audit, its answer) keeps doing it through the
- * API. Defaults are realistic Ba Chẽ values; every one can be overridden.
+ * API. Defaults are realistic Ba Chẽ values; every one can be overridden. A row a running app caches (stations)
+ * is announced on the app's bus when the test passes it, as the service that writes it would.
  */
 
 let counter = 0;
@@ -79,6 +82,8 @@ export async function createStation(
     status?: 'active' | 'inactive' | 'deleted';
     demo?: boolean;
     creator?: UserRow;
+    /** The running app's bus (TestContext.bus): the station is announced, as staff's creation does. */
+    bus?: EventBus;
   } = {},
 ): Promise<StationFixture> {
   const code = opts.code ?? `F01${String(900 + next()).padStart(3, '0')}`;
@@ -104,6 +109,7 @@ export async function createStation(
     demo: opts.demo ?? false,
     userId: creator.id,
   });
+  opts.bus?.publish(STATIONS_CHANGED, {});
   return { id, code, name, pushKey, userId: creator.id };
 }
 

@@ -5,10 +5,13 @@ import type { FastifyInstance } from 'fastify';
 import { type AppDeps, buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import type { Database, Db } from '../db/client';
+import { createMemoryEventBus, type EventBus } from '../lib/events';
 import { createMemoryStorage } from '../lib/storage';
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The app's event bus: a factory that writes rows the app caches announces them on it (factories.ts). */
+  bus: EventBus;
   db: Db;
   database: Database;
   config: Config;
@@ -32,10 +35,12 @@ export async function createTestApp(
     WEB_DIST: '/nonexistent-web-dist',
     ...env,
   });
+  const bus = deps.bus ?? createMemoryEventBus();
   // Files stay in memory: a test never writes into DATA_DIR.
-  const app = await buildApp({ config, database: db, logger: false, storage: createMemoryStorage(), ...deps });
+  const app = await buildApp({ config, database: db, logger: false, storage: createMemoryStorage(), ...deps, bus });
   return {
     app,
+    bus,
     db: db.db,
     database: db,
     config,

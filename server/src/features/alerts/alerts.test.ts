@@ -2,6 +2,7 @@ import { DEFAULT_SMS_TEMPLATES, formatSmsTemplate, SMS_RECIPIENT_NO_CONTACT } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
+import { createStation } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
@@ -41,19 +42,9 @@ afterAll(() => ctx?.close());
 const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-async function station(code: string, levels: [number, number, number] = [30, 50, 70]) {
-  const res = await api('POST', '/api/station', {
-    code,
-    name: `Trạm ${code}`,
-    description: 'Đối diện Trung tâm Y tế huyện',
-    lat: 21.273,
-    long: 107.2896,
-    warningLevel1: levels[0],
-    warningLevel2: levels[1],
-    warningLevel3: levels[2],
-  });
-  return res.json() as { id: number; pushKey: string };
-}
+/** A water station (its creator made by the factory): the parent of the alerts, not what is tested here. */
+const station = (code: string, levels: [number, number, number] = [30, 50, 70]) =>
+  createStation(ctx.db, { code, levels, bus: ctx.bus });
 
 async function push(code: string, key: string, value: number, minutesAgo: number) {
   const q = new URLSearchParams({

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { createStation } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
@@ -37,25 +38,15 @@ beforeAll(async () => {
 });
 afterAll(() => ctx?.close());
 
-async function station(code: string, lat: number, long: number) {
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/station',
-    headers: bearer(token),
-    payload: {
-      code,
-      name: `Trạm ${code}`,
-      description: 'Đối diện Trung tâm Y tế huyện & chợ <Ba Chẽ>',
-      lat,
-      long,
-      warningLevel1: 30,
-      warningLevel2: 50,
-      warningLevel3: 70,
-    },
+/** A water station of levels 30/50/70 cm (made by the factory; the description shows CAP's escaping). */
+const station = (code: string, lat: number, long: number) =>
+  createStation(ctx.db, {
+    code,
+    lat,
+    long,
+    description: 'Đối diện Trung tâm Y tế huyện & chợ <Ba Chẽ>',
+    bus: ctx.bus,
   });
-  expect(res.statusCode).toBe(200);
-  return res.json() as { id: number; pushKey: string };
-}
 
 async function push(code: string, key: string, value: number, minutesAgo = 1) {
   const q = new URLSearchParams({
