@@ -77,7 +77,8 @@ export async function createStation(
     description?: string;
     lat?: number;
     long?: number;
-    levels?: [number, number, number];
+    /** Water only: levels I–III in cm; null for a water station without levels. */
+    levels?: [number, number, number] | null;
     lowWater?: number | null;
     status?: 'active' | 'inactive' | 'deleted';
     demo?: boolean;
@@ -90,7 +91,7 @@ export async function createStation(
   const kind = stationKind(code);
   if (!kind) throw new Error(`createStation: ${code} is neither a rain (F00…) nor a water (F01…) code`);
   const creator = opts.creator ?? (await defaultCreator(db));
-  const levels = kind === 'water' ? (opts.levels ?? [30, 50, 70]) : null;
+  const levels = kind === 'water' ? (opts.levels === undefined ? [30, 50, 70] : opts.levels) : null;
   const name = opts.name ?? `Trạm ${code}`;
   const pushKey = randomToken(18);
   const id = await insertStation(db, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
+import { createStation } from '../../test/factories';
+import { createTestApp, type TestContext } from '../../test/test-app';
 
 // 22/11/2026 14:50 in the district (UTC+7).
 const NOW = new Date('2026-11-22T07:50:00Z');
@@ -14,16 +15,10 @@ const push = (path: string, code: string, hour: string, minute: string, value: s
 
 beforeAll(async () => {
   ctx = await createTestApp({}, undefined, { now: () => NOW });
-  const a = await createUser(ctx.db, { functions: ['system', 'database'] });
-  const staff = (await login(ctx.app, a.user.email, a.password)).token;
   for (const code of ['F01001', 'F00001']) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/station',
-      headers: bearer(staff),
-      payload: { code, name: `Trạm ${code}`, description: 'Mô tả', lat: 21.27, long: 107.28 },
-    });
-    keys[code] = res.json().pushKey;
+    keys[code] = (
+      await createStation(ctx.db, { code, description: 'Mô tả', lat: 21.27, long: 107.28, levels: null, bus: ctx.bus })
+    ).pushKey;
   }
   // A river rising fast: 1,20 m at 13:00, then 2,00 → 2,90 → 3,28 m within the hour of 14:00.
   for (const [hour, minute, value] of [

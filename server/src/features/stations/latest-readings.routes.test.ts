@@ -3,6 +3,7 @@ import { StationReadingSchema } from '@flood/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createMemoryEventBus } from '../../lib/events';
+import { createStation } from '../../test/factories';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { createConfigService } from '../config/config.service';
 import { createReadingsService } from '../readings/readings.service';
@@ -31,14 +32,9 @@ beforeAll(async () => {
   staff = (await login(ctx.app, a.user.email, a.password)).token;
   // Enough stations for a body above the compression threshold.
   for (const code of ['F01001', 'F01002', 'F01003', 'F01004', 'F01005', 'F00001']) {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/station',
-      headers: bearer(staff),
-      payload: { code, name: `Trạm ${code}`, description: 'Mô tả', lat: 21.27, long: 107.28 },
-    });
-    keys[code] = res.json().pushKey;
-    ids[code] = res.json().id;
+    const s = await createStation(ctx.db, { code, description: 'Mô tả', lat: 21.27, long: 107.28, levels: null, bus });
+    keys[code] = s.pushKey;
+    ids[code] = s.id;
   }
   expect((await pushWater('F01001', '00', '40')).statusCode).toBe(200);
 });
