@@ -28,8 +28,25 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}', 'web/build/**/*.test.ts'],
+          exclude: ['**/*.isolated.test.*'],
           environment: 'jsdom',
           testTimeout: 20_000,
+          // antd, React and the app are imported once per worker, not once per file; the setup file gives each
+          // file a fresh state (storage, session, language, timers, stubs) instead (docs/decisions.md, #20).
+          isolate: false,
+          setupFiles: ['web/src/test/setup.ts'],
+        },
+      },
+      {
+        extends: './web/vite.config.ts',
+        // Files that replace a module with vi.mock: in a shared module cache the mock would reach the other files
+        // (or come too late for its own), so each of these gets its own. web/build/test-isolation.test.ts checks the naming.
+        test: {
+          name: 'web-isolated',
+          include: ['web/src/**/*.isolated.test.{ts,tsx}'],
+          environment: 'jsdom',
+          testTimeout: 20_000,
+          setupFiles: ['web/src/test/setup.ts'],
         },
       },
     ],

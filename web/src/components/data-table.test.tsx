@@ -1,4 +1,3 @@
-import '../test/setup';
 import { act, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render-app';

@@ -1,4 +1,3 @@
-import '../../test/setup';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen } from '@testing-library/react';

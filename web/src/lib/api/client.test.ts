@@ -1,4 +1,3 @@
-import '../../test/setup';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, loginResponse, mockFetch, signIn, signOut } from '../../test/fixtures';
 import { getSession } from '../session/session-store';

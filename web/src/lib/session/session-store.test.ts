@@ -1,4 +1,3 @@
-import '../../test/setup';
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loginResponse } from '../../test/fixtures';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Carousel } from './carousel';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { GEODATA_TEXT, type GeodataItem, type GeodataPage } from '@flood/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

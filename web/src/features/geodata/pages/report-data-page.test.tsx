@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { ReportData } from '@flood/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

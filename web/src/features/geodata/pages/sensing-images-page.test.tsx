@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { GeodataItem } from '@flood/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render-app';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { DirectiveDocument, News } from '@flood/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { News } from '@flood/domain';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { SMS_TEMPLATE_HELP, SMS_TEMPLATE_INVALID, type SmsTemplate } from '@flood/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { Station, StationDetail } from '@flood/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { Group, User } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

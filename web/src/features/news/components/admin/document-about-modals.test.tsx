@@ -1,4 +1,3 @@
-import '../../../../test/setup';
 import { NEWS_CONTENT_REQUIRED, NEWS_TOASTS, type News } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../../test/setup';
 import type { Place } from '@flood/domain';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Map as LeafletMap } from 'leaflet';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { Station, StationReading, StationSeries } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session/session-store';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import type { Alert, DataLayer, StationReading, StationSeries } from '@flood/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,3 @@
-import '../../../test/setup';
 import { type DirectiveDocument, PUBLIC_ROUTES, type StationReading } from '@flood/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
