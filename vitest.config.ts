@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One command runs every unit and integration test of the three packages.
 export default defineConfig({
   test: {
+    // Two workers also on a 2-core machine (vitest's default there is one): the server files spend much of their
+    // time waiting on PostgreSQL and on server processes, not on the CPU (docs/testing.md).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'domain', include: ['domain/src/**/*.test.ts'], environment: 'node' } },
       {
