@@ -1,10 +1,30 @@
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT } from './fixtures';
 
-// Browser tests against the built web app and a real server, in Debian's Chromium.
+/**
+ * Specs that neither raise warnings nor make stations, readings, photos, flood layers or routes, nor open the
+ * public map: the back office's forms, users and news. They run one file at a time beside the `alarms` lane.
+ */
+const OFFICE = [
+  'auth',
+  'categories-layers',
+  'csp',
+  'navigation',
+  'news-manage',
+  'news-public',
+  'user-grants',
+  'users',
+].map((name) => `${name}.spec.ts`);
+const SETUP = /.*\.setup\.ts/;
+
+// Browser tests against the built web app and a real server, in Debian's Chromium. Two lanes of one worker
+// each run side by side (docs/decisions.md, "Browser tests: signed-in state, two workers (#20)"): `alarms`
+// holds every spec that pushes readings, makes stations or map data, counts warnings or opens the public map
+// (they would break each other: warnings toast and fill the banner, stations land in drawn areas); `office`
+// holds the rest, which share nothing with them. A file's tests run in order in one worker.
 export default defineConfig({
   testDir: './tests',
-  workers: 1,
+  workers: 2,
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
@@ -31,6 +51,12 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Signs in once per shared account through the login form and saves the state (e2e/.auth/).
+    { name: 'setup', testMatch: SETUP },
+    { name: 'alarms', testIgnore: [SETUP, ...OFFICE], dependencies: ['setup'], workers: 1 },
+    { name: 'office', testMatch: OFFICE, dependencies: ['setup'], workers: 1 },
+  ],
   webServer: {
     command: 'npx tsx server.ts',
     url: `http://127.0.0.1:${E2E_PORT}/api/health`,

@@ -1,13 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, deleteStation, pushReading, randomWaterCode, signIn } from './helpers';
+import { authHeaders, createWaterStation, deleteStation, pushReading, randomWaterCode, startSignedIn } from './helpers';
 
 // The values keep each labelled part whole with no-break spaces ('đỉnh\u00a00,75\u00a0m'): patterns use \s.
 // Issue #18 (P4, P7): a warning kept after the level fell read as its worst moment ('… cấp III (0,75 m) 0,20 m'),
 // and in English the banner stayed Vietnamese with decimal commas.
 test.describe('warning lines', () => {
   test('label the peak, the current value, the trend and since when, in the reader language', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const code = randomWaterCode();
     const { id, pushKey } = await createWaterStation(page, {

@@ -1,6 +1,12 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, deleteStation, districtClock, randomWaterCode, signIn } from './helpers';
+import {
+  authHeaders,
+  createWaterStation,
+  deleteStation,
+  districtClock,
+  randomWaterCode,
+  startSignedIn,
+} from './helpers';
 
 // The flood analysis page (back-office §2.9): the flood events (one added through the API appears and is found
 // by name and by date), person damage recorded, sorted by date both ways, edited and deleted through the UI.
@@ -49,7 +55,7 @@ test.describe('flood analysis page', () => {
   }) => {
     test.setTimeout(180_000);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const headers = await authHeaders(page);
 

@@ -1,8 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
-import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, districtClock, pushWaterLevel, randomWaterCode, signIn } from './helpers';
+import {
+  authHeaders,
+  createWaterStation,
+  districtClock,
+  pushWaterLevel,
+  randomWaterCode,
+  startSignedIn,
+} from './helpers';
 
 // Issue #10 items 4 and 6: the analysis flood map (back-office §2.13) on the thematic map page /analyze/report —
 // a flood event and a flood scenario by time, one at a time, drawn with the water bands; the map exported as
@@ -60,7 +66,7 @@ async function upload(type: string, name: string, body: unknown, time?: string):
 test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
 
@@ -115,7 +121,7 @@ async function openReportPage(page: Page) {
       headers: { 'access-control-allow-origin': '*' },
     }),
   );
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.goto('/analyze/report');
   await expect(page.getByRole('heading', { level: 1, name: 'Bản đồ chuyên đề' })).toBeVisible();

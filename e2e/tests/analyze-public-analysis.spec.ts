@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { ADMIN } from '../fixtures';
-import { signedInApi, signIn } from './helpers';
+import { signedInApi, startSignedIn } from './helpers';
 
 // Issue #10: a flood extent uploaded by staff is measured against the communes, and a visitor clicking it on
 // the public map sees the per-commune charts; the back office lists the flood photos and deletes one.
@@ -328,7 +328,7 @@ test.describe('flood photos in the back office', () => {
     const id = await postPhoto({ desc: `Nước ngập qua ngầm ${suffix}`, location, lat: '21.2731', long: '107.2896' });
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await page.goto('/analyze/flood-image');
     await expect(page.getByRole('heading', { level: 1, name: 'Ảnh ngập lụt' })).toBeVisible();
@@ -353,7 +353,7 @@ test.describe('flood photos in the back office', () => {
     // On a phone the table scrolls sideways inside its card; the photo and its place stay first.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const small = await phone.newPage();
-    await signIn(small, ADMIN.email, ADMIN.password);
+    await startSignedIn(small);
     await expect(small.getByTestId('user-menu')).toBeVisible();
     await small.goto('/analyze/flood-image');
     await expect(small.getByTestId(`flood-photo-thumb-${id}`)).toBeVisible();

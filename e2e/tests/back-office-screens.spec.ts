@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { ADMIN } from '../fixtures';
-import { chooseSelectOption, deleteStation, districtClock, pushReading, signedInApi, signIn } from './helpers';
+import { chooseSelectOption, deleteStation, districtClock, pushReading, signedInApi, startSignedIn } from './helpers';
 
 // Issue #18 items 12, 13, 14 and 23: the back-office screens at a common office laptop's width (1366 px) and
 // on a phone (390 px): the statistics tables, the list tables' key columns, the water comparison chart's
@@ -119,7 +119,7 @@ async function expectFitsItsCard(table: Locator): Promise<void> {
 
 /** Signs in on a page of this width and opens `path`. */
 async function openAs(page: Page, path: string): Promise<void> {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await page.goto(path);
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { signIn } from './helpers';
+import { chooseSelectOption, dialogOpened, startSignedIn } from './helpers';
 
 const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 const CATEGORY = `Công trình thủy lợi ${suffix}`;
@@ -10,8 +10,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const rowOf = (page: Page, text: string) => page.getByRole('row', { name: new RegExp(escapeRegExp(text)) });
 
 async function signInAsAdmin(page: Page) {
-  await page.goto('/dashboard');
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toContainText(ADMIN.name);
 }
 
@@ -31,6 +30,7 @@ test('the administrator adds a category, finds it by name, edits and deletes it'
   await page.getByTestId('category-add').click();
   const modal = page.getByTestId('category-modal');
   await expect(modal.getByText('Thêm danh mục')).toBeVisible();
+  await dialogOpened(modal);
   await page.getByTestId('category-submit').click();
   await expect(modal.getByText('Tên danh mục là trường bắt buộc')).toBeVisible();
   await page.locator('#category-name').fill(CATEGORY);
@@ -51,6 +51,7 @@ test('the administrator adds a category, finds it by name, edits and deletes it'
 
   await row.getByRole('button', { name: 'Sửa' }).click();
   await expect(modal.getByText('Cập nhật danh mục')).toBeVisible();
+  await dialogOpened(modal);
   await expect(page.locator('#category-name')).toHaveValue(CATEGORY);
   await page.locator('#category-name').fill(`${CATEGORY} (sửa)`);
   await page.locator('#category-data').fill('Hồ chứa nước');
@@ -76,6 +77,7 @@ test('the administrator adds a data layer, switches it off and deletes it', asyn
   await page.getByTestId('layer-add').click();
   const modal = page.getByTestId('layer-modal');
   await expect(modal.getByText('Thêm lớp dữ liệu')).toBeVisible();
+  await dialogOpened(modal);
   // A new layer is on, with the first symbol.
   await expect(modal.locator('.ant-select')).toContainText('Bật');
   await expect(modal.getByRole('radio', { name: 'Mây' })).toBeChecked();
@@ -89,8 +91,9 @@ test('the administrator adds a data layer, switches it off and deletes it', asyn
 
   await row.getByRole('button', { name: 'Sửa' }).click();
   await expect(modal.getByText('Cập nhật lớp dữ liệu')).toBeVisible();
-  await page.locator('#layer-enabled').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Tắt' }).click();
+  await dialogOpened(modal);
+  // The dialog may still be animating open: a click on the option can land on its wrap (Chromium 156).
+  await chooseSelectOption(page, modal.locator('.ant-select'), 'Tắt');
   await modal.getByRole('img', { name: 'Lá cờ' }).click();
   await expect(modal.getByRole('radio', { name: 'Lá cờ' })).toBeChecked();
   await keepScreenshot(page, 'data-layer-modal');

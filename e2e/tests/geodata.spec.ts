@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN } from '../fixtures';
-import { authHeaders, chooseSelectOption, signIn } from './helpers';
+import { authHeaders, chooseSelectOption, startSignedIn } from './helpers';
 
 interface ListedItem {
   id: number;
@@ -101,7 +100,7 @@ test.describe('geodata files', () => {
   test('a folder, a flood GeoJSON uploaded into it with its time, listed by type, downloaded and deleted', async ({
     page,
   }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await page.goto('/database/files');
     await expect(page.getByRole('heading', { level: 1, name: 'Quản lý tệp dữ liệu' })).toBeVisible();
@@ -187,7 +186,7 @@ test.describe('geodata files', () => {
   test('the statistics page shows both sheets of an uploaded workbook; the gallery shows an uploaded image', async ({
     page,
   }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await page.goto('/database/files');
     await expect(page.getByRole('heading', { level: 1, name: 'Quản lý tệp dữ liệu' })).toBeVisible();

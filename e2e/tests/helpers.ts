@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Locator, type Page, request } from '@playwright/test';
+import { ADMIN, SIGNED_IN, STAFF } from '../fixtures';
 
 /** Signs in through the header's login modal, solving the real human-verification widget. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
@@ -13,6 +15,29 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await modal.getByText('Tôi không phải là robot').click();
   await expect(submit).toBeEnabled();
   await submit.click();
+}
+
+/**
+ * Starts this page signed in with a session the `setup` project saved (tests/auth.setup.ts), for a test that
+ * only needs to start signed in beside visitor tests in its file (a whole file uses
+ * `test.use({ storageState })`). The saved local storage is put in place once per tab, before the portal's
+ * scripts run; then the page opens (or reopens) the portal.
+ */
+export async function startSignedIn(page: Page, file: string = SIGNED_IN.admin): Promise<void> {
+  const state = JSON.parse(readFileSync(file, 'utf8')) as {
+    origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+  };
+  await page.addInitScript((origins) => {
+    try {
+      const mine = origins.find((o) => o.origin === location.origin);
+      if (!mine || sessionStorage.getItem('e2e.savedSession')) return;
+      for (const { name, value } of mine.localStorage) localStorage.setItem(name, value);
+      sessionStorage.setItem('e2e.savedSession', '1');
+    } catch {
+      // about:blank and other origins have no storage of the portal
+    }
+  }, state.origins);
+  await page.goto(page.url().startsWith('http') ? page.url() : '/dashboard');
 }
 
 /** The session the web keeps in local storage (spec §3 "Current user"). */
@@ -55,17 +80,59 @@ export async function chooseSelectOption(
   }).toPass({ timeout: 20_000 });
 }
 
+/** The fields web/src/components/form-modal.tsx focuses first (its FIELD). */
+const FIRST_FIELD = [
+  'input:not([type="hidden"]):not([type="file"]):not([disabled]):not([readonly])',
+  'textarea:not([disabled]):not([readonly])',
+  '[contenteditable="true"]',
+].join(', ');
+
+/**
+ * Waits until a form dialog has finished opening: then its first field takes the focus (FormModal's
+ * afterOpenChange). Typed into before that, another field loses its text to the first one, and an option
+ * clicked while the dialog still animates lands on its wrap.
+ */
+export async function dialogOpened(modal: Locator): Promise<void> {
+  await expect(modal.locator(FIRST_FIELD).first()).toBeFocused();
+}
+
 /** Signs out through the user menu and waits for the login button. */
 export async function signOut(page: Page): Promise<void> {
   await chooseUserMenuItem(page, 'Đăng xuất', page.getByTestId('header-login'));
 }
 
-/** An API client signed in as `account` (through the real login form), for a spec's set-up and clean-up. */
+/** The state file the `setup` project saved for this account, if it is one of the shared ones. */
+function savedStateOf(email: string): string | undefined {
+  if (email === ADMIN.email) return SIGNED_IN.admin;
+  if (email === STAFF.usersOnly.email) return SIGNED_IN.usersOnly;
+  return undefined;
+}
+
+/** The session token in a saved browser state (local storage `flood.currentUser` of the portal's origin). */
+export function savedToken(file: string): string {
+  const state = JSON.parse(readFileSync(file, 'utf8')) as {
+    origins: { origin: string; localStorage: { name: string; value: string }[] }[];
+  };
+  for (const origin of state.origins) {
+    const entry = origin.localStorage.find((e) => e.name === 'flood.currentUser');
+    if (entry) return (JSON.parse(entry.value) as { token: string }).token;
+  }
+  throw new Error(`no signed-in user in ${file}`);
+}
+
+/**
+ * An API client signed in as `account`, for a spec's set-up and clean-up: the session the `setup` project made
+ * through the login form for the shared accounts, else a sign-in through the real login form.
+ */
 export async function signedInApi(
   browser: Browser,
   baseURL: string | undefined,
   account: { email: string; password: string },
 ): Promise<APIRequestContext> {
+  const saved = savedStateOf(account.email);
+  if (saved && existsSync(saved)) {
+    return request.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${savedToken(saved)}` } });
+  }
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, account.email, account.password);
@@ -160,10 +227,11 @@ export async function createStaffUser(
   admin: { email: string; password: string },
   prefix: string,
 ): Promise<{ email: string; password: string }> {
-  const context = await browser.newContext();
+  const saved = savedStateOf(admin.email);
+  const context = await browser.newContext(saved && existsSync(saved) ? { storageState: saved } : {});
   const page = await context.newPage();
   await page.goto('/dashboard');
-  await signIn(page, admin.email, admin.password);
+  if (!saved || !existsSync(saved)) await signIn(page, admin.email, admin.password);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   const headers = await authHeaders(page);
   const suffix = `${Date.now()}${Math.floor(Math.random() * 1000)}`;

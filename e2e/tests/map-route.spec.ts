@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { openMapTools, signedInApi, signIn } from './helpers';
+import { openMapTools, signedInApi, startSignedIn } from './helpers';
 
 // Route planning on the public map (issue #8 item 7) against a real server. The e2e server runs without
 // demo data, so the roads ('Đường sơ tán') and the evacuation points are uploaded here as staff; the
@@ -199,7 +199,7 @@ test.describe('route planning', () => {
     const left = (await (await api.get('/api/route/saved')).json()) as { features: { id: number }[] };
     for (const f of left.features) expect((await api.delete(`/api/route/saved/${f.id}`)).ok()).toBe(true);
     await page.setViewportSize({ width: 1366, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await openMap(page);
 

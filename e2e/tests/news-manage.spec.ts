@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, chooseSelectOption, districtClock, signIn } from './helpers';
+import { authHeaders, chooseSelectOption, districtClock, startSignedIn } from './helpers';
 
 // The news management page (back-office §2.1): the administrator writes news, directive documents and the about
 // page through the dialogs; the public API shows what is published. Other specs share the database: names carry
@@ -62,7 +62,7 @@ async function keepScreenshot(page: Page, name: string, dialog?: Locator) {
 
 async function openManagePage(page: Page) {
   await page.goto('/dashboard');
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toContainText(ADMIN.name);
   await page.goto('/news/manage-news');
   await expect(page.getByRole('heading', { level: 1, name: 'Quản lý tin tức' })).toBeVisible();
@@ -95,7 +95,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto('/dashboard');
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await startSignedIn(page);
   await expect(page.getByTestId('user-menu')).toBeVisible();
   api = await request.newContext({ baseURL, extraHTTPHeaders: await authHeaders(page) });
   await context.close();

@@ -1,6 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, deleteStation, pushWaterLevel, randomWaterCode, signIn } from './helpers';
+import {
+  authHeaders,
+  createWaterStation,
+  deleteStation,
+  pushWaterLevel,
+  randomWaterCode,
+  startSignedIn,
+} from './helpers';
 
 const INVALID = 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả';
 
@@ -17,7 +23,7 @@ test.describe('SMS messages', () => {
   });
 
   test('a flood template without the water level is refused; a valid edit is saved', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await openSmsPage(page);
 
@@ -64,7 +70,7 @@ test.describe('SMS messages', () => {
   test('a reading above level II texts the recipients and raises the banner', async ({ page }) => {
     const suffix = String(Math.floor(Math.random() * 1_000_000));
     const recipient = `Người nhận thử ${suffix}`;
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await openSmsPage(page);
 

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN } from '../fixtures';
-import { authHeaders, createWaterStation, districtClock, pushReading, randomWaterCode, signIn } from './helpers';
+import {
+  authHeaders,
+  createWaterStation,
+  dialogOpened,
+  districtClock,
+  pushReading,
+  randomWaterCode,
+  startSignedIn,
+} from './helpers';
 
 /** The CAP feed's message types of one station's warnings, newest first. */
 async function capTypesOf(page: Page, code: string): Promise<string[]> {
@@ -20,7 +27,7 @@ test.describe('stopping and deleting a station (issue #18)', () => {
     page,
   }) => {
     const code = randomWaterCode();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const { pushKey } = await createWaterStation(page, { code, name: `Trạm thử ${code}`, levels: [150, 200, 250] });
     await pushReading(page.request, code, pushKey, 260, 1); // level III: a warning opens
@@ -74,13 +81,15 @@ test.describe('stopping and deleting a station (issue #18)', () => {
 
 test.describe('Web Parameters (issue #18)', () => {
   test('refuses an inverted pair on the named fields, in metres for water, and saves nothing', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const before = await (await page.request.get('/api/web-parameters')).json();
     await page.goto('/database/configurations');
     await page.getByTestId('config-params-2').click();
     const modal = page.getByTestId('param-modal');
     await expect(modal.getByText('Tham số hiển thị')).toBeVisible();
+    // Filled before the dialog has opened, a field loses its text to the first one (which then takes the focus).
+    await dialogOpened(modal);
     await expect(modal.getByText('Mực nước cao – Cấp III mặc định (m)')).toBeVisible();
     await expect(page.locator('#param-waterHigh')).toHaveValue((before.waterHigh / 100).toFixed(2).replace('.', ','));
 

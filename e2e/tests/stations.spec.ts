@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { ADMIN } from '../fixtures';
-import { authHeaders, chooseSelectOption, districtClock, signIn } from './helpers';
+import { authHeaders, chooseSelectOption, districtClock, startSignedIn } from './helpers';
 
 test.describe('stations', () => {
   test('a water station: levels typed in metres are stored in cm, a pushed reading shows Cấp II and exports', async ({
@@ -9,7 +8,7 @@ test.describe('stations', () => {
   }) => {
     const code = `F01${String(Math.floor(Math.random() * 1_000_000)).padStart(6, '0')}`;
     const name = `Trạm thử ${code}`;
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     await page.goto('/database/stations');
     await expect(page.getByRole('heading', { level: 1, name: 'Trạm đo' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, STAFF } from '../fixtures';
-import { authHeaders, signIn } from './helpers';
+import { SIGNED_IN, STAFF } from '../fixtures';
+import { authHeaders, startSignedIn } from './helpers';
 
 /**
  * #18: a holder of `user` grants only what it holds and cannot touch an account above it; audit entries a
@@ -13,9 +13,9 @@ test('a user manager cannot tick a permission it does not hold, nor edit an acco
   browser,
 }) => {
   // The administrator makes a station officer (database) the manager must not be able to reset.
-  const adminContext = await browser.newContext();
+  const adminContext = await browser.newContext({ storageState: SIGNED_IN.admin });
   const adminPage = await adminContext.newPage();
-  await signIn(adminPage, ADMIN.email, ADMIN.password);
+  await adminPage.goto('/dashboard');
   await expect(adminPage.getByTestId('user-menu')).toBeVisible();
   const headers = await authHeaders(adminPage);
   const group = await adminPage.request.post('/api/group', {
@@ -39,8 +39,7 @@ test('a user manager cannot tick a permission it does not hold, nor edit an acco
   const groupId = (await group.json()).id as number;
   await adminContext.close();
 
-  await page.goto('/dashboard');
-  await signIn(page, STAFF.usersOnly.email, STAFF.usersOnly.password);
+  await startSignedIn(page, SIGNED_IN.usersOnly);
   await expect(page.getByTestId('user-menu')).toContainText(STAFF.usersOnly.name);
   await page.goto('/user/user');
   await expect(page.getByRole('heading', { level: 1, name: 'Người dùng' })).toBeVisible();
@@ -73,8 +72,7 @@ test('a user manager cannot tick a permission it does not hold, nor edit an acco
 });
 
 test('an audit entry sent by a browser is marked as such in the log', async ({ page }) => {
-  await page.goto('/dashboard');
-  await signIn(page, STAFF.usersOnly.email, STAFF.usersOnly.password);
+  await startSignedIn(page, SIGNED_IN.usersOnly);
   await expect(page.getByTestId('user-menu')).toContainText(STAFF.usersOnly.name);
   const text = `Xoá toàn bộ người nhận ${suffix}`;
   const sent = await page.request.post('/api/audit', { headers: await authHeaders(page), data: { content: text } });
