@@ -17,14 +17,16 @@ const OFFICE = [
 ].map((name) => `${name}.spec.ts`);
 const SETUP = /.*\.setup\.ts/;
 
-// Browser tests against the built web app and a real server, in Debian's Chromium. Two lanes of one worker
-// each run side by side (docs/decisions.md, "Browser tests: signed-in state, two workers (#20)"): `alarms`
-// holds every spec that pushes readings, makes stations or map data, counts warnings or opens the public map
-// (they would break each other: warnings toast and fill the banner, stations land in drawn areas); `office`
-// holds the rest, which share nothing with them. A file's tests run in order in one worker.
+// Browser tests against the built web app and a real server, in Debian's Chromium. Two lanes (docs/decisions.md,
+// "Browser tests: signed-in state, two workers (#20)"): `alarms` holds every spec that pushes readings, makes
+// stations or map data, counts warnings or opens the public map (they would break each other: warnings toast
+// and fill the banner, stations land in drawn areas); `office` holds the rest, which share nothing with them.
+// They are ready to run side by side, but on the 2-core CI machine two Chromiums at once made every step 2–3×
+// slower and tests ran out of their 60 s: one worker until the machine has the cores (PLAYWRIGHT_WORKERS=2
+// runs both lanes at once).
 export default defineConfig({
   testDir: './tests',
-  workers: 2,
+  workers: Number(process.env.PLAYWRIGHT_WORKERS ?? 1),
   fullyParallel: false,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
