@@ -1,10 +1,21 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { jsonResponse, mockFetch, signIn, signOut } from '../test/fixtures';
 import { renderApp } from '../test/render-app';
 
 const path = (router: { state: { location: { pathname: string } } }) => router.state.location.pathname;
+
+// The pages these tests land on load lazily. In a worker shared by many files (isolate: false) the first file to
+// render one paid its import inside a 5 s wait for the heading; loaded here once, before the tests.
+beforeAll(async () => {
+  await Promise.all([
+    import('./pages/public-page'),
+    import('./pages/back-office-page'),
+    import('./layout/back-office-layout'),
+    import('../features/dashboard/pages/dashboard-page'),
+  ]);
+}, 60_000);
 
 describe('router guards and redirects', () => {
   beforeEach(() => {
