@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { deleteStation, districtClock, pushReading, signedInApi } from './helpers';
+import { deleteStation, districtClock, hoverUntilShown, pushReading, signedInApi } from './helpers';
 
 // Issue #11 item 5: axe-core (WCAG 2.0/2.1 A and AA rules) on every public page, the login modal and the public
 // map's dialogs, at desktop and phone widths: no violation of impact serious or critical. Every chart on the
@@ -402,11 +402,7 @@ test('flood analysis dialog: charts with text alternatives and a table; no serio
   const box = (await page.locator('.flood-map-canvas').boundingBox())!;
   const x = box.x + box.width / 2 - 5;
   const y = box.y + box.height / 2;
-  await expect(async () => {
-    await page.mouse.move(x - 2, y - 4);
-    await page.mouse.move(x, y);
-    await expect(page.getByRole('tooltip', { name: /Mực nước/ })).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
+  await hoverUntilShown(page, { x, y }, page.getByRole('tooltip', { name: /Mực nước/ }));
   await page.mouse.click(x, y);
   const modal = page.getByTestId('flood-analysis-modal');
   await expect(modal.locator('[data-testid="flood-analysis-share-chart"] canvas').first()).toBeVisible();

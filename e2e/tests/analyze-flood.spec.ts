@@ -3,6 +3,7 @@ import {
   authHeaders,
   createWaterStation,
   deleteStation,
+  dialogOpened,
   districtClock,
   randomWaterCode,
   startSignedIn,
@@ -122,6 +123,7 @@ test.describe('flood analysis page', () => {
       await person.getByTestId('damage-person-add').click();
       const modal = page.getByTestId('damage-modal');
       await expect(modal.getByText('Thêm thiệt hại về người')).toBeVisible();
+      await dialogOpened(modal);
       await pickDay(page, entry.day);
       await page.locator('#damage-female').fill(`2 nữ ${entry.marker}`);
       await page.locator('#damage-male').fill('1 nam');

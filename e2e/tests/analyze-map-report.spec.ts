@@ -5,6 +5,7 @@ import {
   authHeaders,
   createWaterStation,
   districtClock,
+  hoverUntilShown,
   pushWaterLevel,
   randomWaterCode,
   startSignedIn,
@@ -175,8 +176,9 @@ test.describe('analysis flood map and thematic reports', () => {
     await expect.poll(async () => (await floodPixels(page)).event).toBeGreaterThan(500);
     expect((await floodPixels(page)).scenario).toBe(0);
     const box = (await map.locator('.leaflet-container').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(page.locator('.map-data-tooltip')).toHaveText('Mực nước: 1,20 m');
+    const tooltip = page.locator('.map-data-tooltip');
+    await hoverUntilShown(page, { x: box.x + box.width / 2, y: box.y + box.height / 2 }, tooltip);
+    await expect(tooltip).toHaveText('Mực nước: 1,20 m');
     await expect(page.getByTestId('commune-analysis-chart')).toBeVisible();
     await page.getByTestId('commune-analysis-table').locator('summary').click();
     await expect(page.getByTestId('commune-analysis-table').getByRole('rowheader', { name: 'Tổng' })).toBeVisible();

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { authHeaders, chooseSelectOption, startSignedIn } from './helpers';
+import { authHeaders, chooseSelectOption, dialogOpened, startSignedIn } from './helpers';
 
 interface ListedItem {
   id: number;
@@ -109,6 +109,7 @@ test.describe('geodata files', () => {
     // (1) A new folder, then into it.
     const folderName = `Lũ tháng 11 ${Date.now()}`;
     await page.getByTestId('folder-add').click();
+    await dialogOpened(page.getByTestId('folder-modal'));
     await page.getByTestId('folder-submit').click();
     await expect(page.getByText('Tên thư mục là trường bắt buộc')).toBeVisible();
     await page.locator('#folder-name').fill(folderName);

@@ -89,8 +89,9 @@ const FIRST_FIELD = [
 
 /**
  * Waits until a form dialog has finished opening: then its first field takes the focus (FormModal's
- * afterOpenChange). Typed into before that, another field loses its text to the first one, and an option
- * clicked while the dialog still animates lands on its wrap.
+ * afterOpenChange). An option clicked while the dialog still animates lands on its wrap; and before the
+ * portal kept a field the person had already chosen (form-modal.tsx), text typed then went into the first
+ * field (CI: a station's description in its code).
  */
 export async function dialogOpened(modal: Locator): Promise<void> {
   await expect(modal.locator(FIRST_FIELD).first()).toBeFocused();
@@ -253,6 +254,19 @@ export async function createStaffUser(
 }
 
 /** On a phone the map's tools fold under 'Công cụ': opens them (wide screens show them, nothing to do). */
+/**
+ * Moves the mouse onto a point of a map until `shown` appears: the map wires its hover handlers after the layer
+ * is drawn, so a single move made while it is still being wired shows nothing (CI: a flood tooltip missing).
+ * Each try comes from a few pixels away, so the map sees a real move onto the point.
+ */
+export async function hoverUntilShown(page: Page, at: { x: number; y: number }, shown: Locator): Promise<void> {
+  await expect(async () => {
+    await page.mouse.move(at.x - 2, at.y - 4);
+    await page.mouse.move(at.x, at.y);
+    await expect(shown).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export async function openMapTools(page: Page): Promise<void> {
   const toggle = page.getByTestId('map-tools-toggle');
   if (!(await toggle.isVisible())) return;

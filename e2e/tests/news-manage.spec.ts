@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, request, test } from '@playwright/test';
 import { ADMIN } from '../fixtures';
-import { authHeaders, chooseSelectOption, districtClock, startSignedIn } from './helpers';
+import { authHeaders, chooseSelectOption, dialogOpened, districtClock, startSignedIn } from './helpers';
 
 // The news management page (back-office §2.1): the administrator writes news, directive documents and the about
 // page through the dialogs; the public API shows what is published. Other specs share the database: names carry
@@ -127,6 +127,7 @@ test('an empty save names the required fields; a WARNING news with a PDF is publ
   await page.getByTestId('news-add').click();
   const modal = page.getByTestId('news-modal');
   await expect(modal.getByText('Thêm tin tức', { exact: true })).toBeVisible();
+  await dialogOpened(modal);
   await expect(modal.locator('.ProseMirror')).toBeVisible();
   await page.getByTestId('news-submit').click();
   await expect(modal.getByText('Tên bài viết là trường bắt buộc')).toBeVisible();
@@ -182,6 +183,7 @@ test('a draft written in the dialog stays off the public list', async ({ page })
   await openManagePage(page);
   await page.getByTestId('news-add').click();
   const modal = page.getByTestId('news-modal');
+  await dialogOpened(modal);
   // back-office §4: a new item is a DRAFT of the first type
   await expect(modal.getByTestId('news-status-select')).toContainText('Bản nháp');
   await expect(modal.getByTestId('news-type')).toContainText('Tin hoạt động');
@@ -211,6 +213,7 @@ test('a directive document with a PDF is listed in its tab and by the document A
   await openManagePage(page);
   await page.getByTestId('document-add').click();
   const modal = page.getByTestId('document-modal');
+  await dialogOpened(modal);
   await page.getByTestId('document-submit').click();
   await expect(modal.getByText('Tiêu đề là trường bắt buộc')).toBeVisible();
   await expect(modal.getByText('Vui lòng đính kèm tệp PDF của văn bản')).toBeVisible();

@@ -3,6 +3,7 @@ import {
   authHeaders,
   createWaterStation,
   deleteStation,
+  dialogOpened,
   pushWaterLevel,
   randomWaterCode,
   startSignedIn,
@@ -78,6 +79,7 @@ test.describe('SMS messages', () => {
     await page.getByTestId('sms-recipient-add').click();
     const modal = page.getByTestId('recipient-modal');
     await expect(modal.getByText('Thêm người nhận')).toBeVisible();
+    await dialogOpened(modal);
     await page.locator('#recipient-name').fill(recipient);
     await page.locator('#recipient-description').fill('Cán bộ trực ban thử nghiệm');
     await page.locator('#recipient-phone').fill('0912345678');

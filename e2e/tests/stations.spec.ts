@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { authHeaders, chooseSelectOption, districtClock, startSignedIn } from './helpers';
+import { authHeaders, chooseSelectOption, dialogOpened, districtClock, startSignedIn } from './helpers';
 
 test.describe('stations', () => {
   test('a water station: levels typed in metres are stored in cm, a pushed reading shows Cấp II and exports', async ({
@@ -17,6 +17,7 @@ test.describe('stations', () => {
     await page.getByTestId('station-add').click();
     const modal = page.getByTestId('station-modal');
     await expect(modal.getByText('Thêm trạm')).toBeVisible();
+    await dialogOpened(modal);
     await expect(page.locator('#station-level1')).toHaveCount(0);
     await page.locator('#station-code').fill(code);
     await expect(page.locator('#station-level1')).toBeVisible();

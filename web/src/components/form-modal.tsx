@@ -28,9 +28,15 @@ const FIELD = [
   '[contenteditable="true"]',
 ].join(', ');
 
-/** Focuses the first field a person can type into or choose in, if any. */
+/**
+ * Focuses the first field a person can type into or choose in, if any — unless the person is already in the
+ * dialog (clicked a field while it was still opening on a slow phone): their text stays where they put it.
+ */
 export function focusFirstField(root: HTMLElement | null): void {
-  root?.querySelector<HTMLElement>(FIELD)?.focus();
+  if (!root) return;
+  const active = root.ownerDocument.activeElement;
+  if (active && active !== root && root.contains(active)) return;
+  root.querySelector<HTMLElement>(FIELD)?.focus();
 }
 
 /** A dialog holding one antd form, with 'Huỷ' and 'Lưu' in the footer; its fields are destroyed on close. */
