@@ -12,6 +12,9 @@ import { tempDataDir } from './temp-dir';
  * whose address the test files read from FLOOD_TEST_EMBEDDED_URL. Everything is removed at the end of the run.
  */
 export default async function setup(): Promise<() => Promise<void>> {
+  // Both server projects (vitest.config.ts) name this set-up; vitest runs it in the one main process for each:
+  // the second finds the first's template and shares it.
+  if (process.env.FLOOD_TEST_PG_TEMPLATE) return async () => {};
   let adminUrl = process.env.TEST_DATABASE_URL;
   let stopEmbedded = async () => {};
   if (!adminUrl) {
