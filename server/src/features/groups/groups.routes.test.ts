@@ -82,6 +82,9 @@ describe('groups', () => {
     });
     expect(u.statusCode).toBe(200);
     expect((await req('GET', `/api/group/${g.id}`, admin)).json().memberCount).toBe(1);
+    // The list the groups page reads carries the count too: the page refuses before asking (groups-page.test.tsx).
+    const listed = (await req('GET', '/api/group?keyword=Nh%C3%B3m%20c%C3%B3%20ng%C6%B0%E1%BB%9Di', admin)).json();
+    expect(listed.items).toEqual([expect.objectContaining({ id: g.id, name: 'Nhóm có người', memberCount: 1 })]);
     const refused = await req('DELETE', `/api/group/${g.id}`, admin);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CONFLICT', message: 'Có thành viên trong nhóm, không thể xoá!' });
