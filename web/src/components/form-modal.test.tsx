@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../test/render-app';
 import { FormModal, focusFirstField } from './form-modal';
 
@@ -28,10 +28,10 @@ describe('focusFirstField', () => {
   });
 });
 
-function Dialog() {
+function Dialog({ onClose = () => {} }: { onClose?: () => void }) {
   const [form] = Form.useForm<{ code: string; note: string }>();
   return (
-    <FormModal open title="Thêm trạm" onClose={() => {}} form={form} onFinish={() => {}} submitTestId="submit">
+    <FormModal open title="Thêm trạm" onClose={onClose} form={form} onFinish={() => {}} submitTestId="submit">
       <Form.Item label="Mã trạm" name="code" htmlFor="code">
         <Input id="code" />
       </Form.Item>
@@ -46,5 +46,20 @@ describe('FormModal', () => {
   it('puts the focus in its first field once it has opened', async () => {
     renderWithProviders(<Dialog />);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Mã trạm')));
+  });
+
+  it('stays open, with what was typed, when the person clicks beside it; Huỷ closes it', async () => {
+    const onClose = vi.fn();
+    renderWithProviders(<Dialog onClose={onClose} />);
+    const code = await screen.findByLabelText('Mã trạm');
+    fireEvent.change(code, { target: { value: 'F01024' } });
+    const wrap = document.querySelector('.ant-modal-wrap')!;
+    fireEvent.mouseDown(wrap);
+    fireEvent.mouseUp(wrap);
+    fireEvent.click(wrap);
+    expect(onClose).not.toHaveBeenCalled();
+    expect((screen.getByLabelText('Mã trạm') as HTMLInputElement).value).toBe('F01024');
+    fireEvent.click(screen.getByRole('button', { name: 'Huỷ' }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 });

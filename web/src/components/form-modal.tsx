@@ -66,6 +66,9 @@ export function FormModal<V extends object>({
       open={open}
       title={title}
       onCancel={onClose}
+      // A click beside the dialog (a slip of the finger, or on a dialog that is still moving) must not throw away
+      // what was typed: it closes with 'Huỷ', the ✕ or Escape only.
+      mask={{ closable: false }}
       destroyOnHidden
       centered
       width={width}
