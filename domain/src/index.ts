@@ -21,6 +21,7 @@ export * from './common/time';
 export * from './config/config.schemas';
 export * from './data-layers/data-layers.rules';
 export * from './data-layers/data-layers.schemas';
+export * from './events/portal-events';
 export * from './feedback/feedback.schemas';
 export * from './feedback/feedback.texts';
 export * from './flood-analysis/damage.schemas';

@@ -3,6 +3,9 @@ import { redisReachable, TEST_REDIS_URL, uniqueRedisPrefix } from '../test/test-
 import type { BusEvent } from './events';
 import { createRedisEventBus, type RedisEventBus } from './events-redis';
 
+/** These tests follow the transport, not the payloads: each event carries a marker instead of a real payload. */
+const marker = (data: object) => data as never;
+
 const reachable = await redisReachable();
 const opened: RedisEventBus[] = [];
 const prefixes: string[] = [];
@@ -34,7 +37,7 @@ describe.skipIf(!reachable)('Redis event bus', () => {
     const prefix = newPrefix('fanout');
     const a = await open(prefix);
     const b = await open(prefix);
-    a.publish('reading', { stationCode: 'F01', value: 12 });
+    a.publish('reading', marker({ stationCode: 'F01', value: 12 }));
     await vi.waitFor(() => expect(b.heard).toHaveLength(1));
     await vi.waitFor(() => expect(a.heard).toHaveLength(1));
     expect(b.heard[0]).toMatchObject({ type: 'reading', data: { stationCode: 'F01', value: 12 }, remote: true });
@@ -46,7 +49,7 @@ describe.skipIf(!reachable)('Redis event bus', () => {
     const prefix = newPrefix('order');
     const a = await open(prefix);
     const b = await open(prefix);
-    for (let i = 0; i < 40; i++) (i % 2 ? a : b).publish('reading', { i });
+    for (let i = 0; i < 40; i++) (i % 2 ? a : b).publish('reading', marker({ i }));
     await vi.waitFor(() => expect(a.heard.length + b.heard.length).toBe(80));
     const ids = a.heard.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
@@ -58,7 +61,7 @@ describe.skipIf(!reachable)('Redis event bus', () => {
   it('lets a process started later replay what others published (capped), so resume works on any process', async () => {
     const prefix = newPrefix('replay');
     const a = await open(prefix, 5);
-    for (let i = 0; i < 8; i++) a.publish('reading', { i });
+    for (let i = 0; i < 8; i++) a.publish('reading', marker({ i }));
     await vi.waitFor(() => expect(a.heard).toHaveLength(8));
     const late = await open(prefix, 5);
     expect(late.since(0).map((e) => e.data)).toEqual([3, 4, 5, 6, 7].map((i) => ({ i })));
@@ -80,11 +83,11 @@ describe.skipIf(!reachable)('Redis event bus', () => {
     const b = await open(prefix);
     const ofB = (await subscribers()).filter((id) => !ofA.includes(id));
     expect(ofB).toHaveLength(1);
-    a.publish('reading', { n: 1 });
+    a.publish('reading', marker({ n: 1 }));
     await vi.waitFor(() => expect(b.heard).toHaveLength(1));
     // Cut b's subscriber connection (found by its name, so parallel runs are untouched) and publish meanwhile.
     await a.redis.client('KILL', 'ID', ofB[0]!);
-    for (let n = 2; n <= 5; n++) a.publish('reading', { n });
+    for (let n = 2; n <= 5; n++) a.publish('reading', marker({ n }));
     await vi.waitFor(() => expect(a.heard).toHaveLength(5));
     await vi.waitFor(() => expect(b.heard).toHaveLength(5), { timeout: 10_000 });
     expect(b.heard.map((e) => e.data)).toEqual([1, 2, 3, 4, 5].map((n) => ({ n })));
@@ -94,10 +97,10 @@ describe.skipIf(!reachable)('Redis event bus', () => {
   it('still delivers in its own process while Redis cannot be reached, without inventing an id', async () => {
     const prefix = newPrefix('offline');
     const a = await open(prefix);
-    a.publish('reading', { n: 1 });
+    a.publish('reading', marker({ n: 1 }));
     await vi.waitFor(() => expect(a.heard).toHaveLength(1));
     a.redis.disconnect();
-    a.publish('alert', { n: 2 });
+    a.publish('alert', marker({ n: 2 }));
     await vi.waitFor(() => expect(a.heard).toHaveLength(2));
     expect(a.heard[1]).toMatchObject({ type: 'alert', data: { n: 2 }, id: a.heard[0]!.id });
     expect(a.heard[1]!.remote).toBeFalsy();

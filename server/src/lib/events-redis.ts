@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isPortalEventName } from '@flood/domain';
 import type { Redis } from 'ioredis';
 import type { BusEvent, EventBus } from './events';
 
@@ -41,7 +42,9 @@ function parse(raw: string, me: string): BusEvent | undefined {
   if (!(space > 0 && Number.isSafeInteger(id))) return undefined;
   try {
     const p = JSON.parse(raw.slice(space + 1)) as { type: string; data: unknown; at: string; origin: string };
-    return { id, type: p.type, data: p.data, at: p.at, remote: p.origin !== me };
+    // A name this process does not know (a newer version beside it) is not for its listeners.
+    if (!isPortalEventName(p.type)) return undefined;
+    return { id, type: p.type, data: p.data, at: p.at, remote: p.origin !== me } as BusEvent;
   } catch {
     return undefined;
   }
@@ -148,8 +151,8 @@ export async function createRedisEventBus(opts: RedisEventBusOptions): Promise<R
       const payload = JSON.stringify({ type, data, at: new Date().toISOString(), origin: me });
       cmd.publishEvent(seqKey, logKey, channel, payload, bufferSize).catch((err: unknown) => {
         if (!closed) warn(err, 'event not published through Redis; delivered in this process only');
-        const p = JSON.parse(payload) as { type: string; data: unknown; at: string };
-        deliver({ id: lastId, type: p.type, data: p.data, at: p.at });
+        const p = JSON.parse(payload) as { data: unknown; at: string };
+        deliver({ id: lastId, type, data: p.data, at: p.at } as BusEvent);
       });
     },
     subscribe(listener) {

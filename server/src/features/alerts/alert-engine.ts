@@ -2,6 +2,7 @@ import {
   type Alert,
   type AlertKind,
   type AlertTrend,
+  alertEvent,
   alertMessage,
   alertThresholds,
   CAP_PUBLIC_KINDS,
@@ -198,7 +199,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         if (row && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
           after.push(() => {
             announced.set(open.id, { value, trend });
-            bus.publish('alert', { action: 'updated', alert: toAlert(row, s) });
+            bus.publish('alert', alertEvent('updated', toAlert(row, s)));
           });
         }
       }
@@ -251,12 +252,14 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     }
     if (!row) return false;
     await recordCap(row);
-    const verb = { open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' }[action.action];
+    const verb = ({ open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' } as const)[
+      action.action
+    ];
     const changed = row;
     after.push(() => {
       announced.delete(open?.id ?? -1);
       if (queued) deps.dispatcher.wake();
-      bus.publish('alert', { action: verb, alert: toAlert(changed, s) });
+      bus.publish('alert', alertEvent(verb, toAlert(changed, s)));
     });
     return action.action === 'open' || action.action === 'escalate';
   }
@@ -382,14 +385,14 @@ export function createAlertEngine(deps: AlertEngineDeps) {
               .returning()
           )[0]
         : (await db.update(alerts).set({ clearedAt: t, updatedAt: t }).where(eq(alerts.id, r.open!)).returning())[0];
-      if (row) bus.publish('alert', { action: silent ? 'opened' : 'cleared', alert: toAlert(row, s) });
+      if (row) bus.publish('alert', alertEvent(silent ? 'opened' : 'cleared', toAlert(row, s)));
     }
   }
 
   const unsubscribe = bus.subscribe((e) => {
     // Another process's reading is evaluated there (Redis bus), or from the queue if it died.
     if (e.type !== 'reading' || e.remote) return;
-    const d = e.data as { stationId: number; observedAt: string };
+    const d = e.data;
     // Older readings queued nothing (insertReadingsBatch, the same rule): no need to look.
     if (now().getTime() - Date.parse(d.observedAt) > LIVE_READING_MS) return;
     void schedule(d.stationId);

@@ -1,4 +1,4 @@
-import { type AlertKind, CAP_PUBLIC_KINDS } from '@flood/domain';
+import { type AlertKind, alertEvent, CAP_PUBLIC_KINDS } from '@flood/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
@@ -28,5 +28,5 @@ export async function clearStationAlerts(tx: Db, stationId: number, at: Date): P
 
 /** Tells the pages (event stream) that these warnings ended, as the engine does for a cleared one. */
 export function announceCleared(bus: EventBus, cleared: AlertRow[], station: StationRow): void {
-  for (const a of cleared) bus.publish('alert', { action: 'cleared', alert: toAlert(a, station) });
+  for (const a of cleared) bus.publish('alert', alertEvent('cleared', toAlert(a, station)));
 }

@@ -1,4 +1,5 @@
 import {
+  CONFIG_CHANGED,
   ContentValueSchema,
   DEFAULT_WEB_PARAMETERS,
   type SystemParameter,
@@ -57,7 +58,7 @@ export function createConfigService({ db, bus }: { db: Db; bus: EventBus }) {
   }
   function changed(): void {
     cached = undefined;
-    bus.publish('config', { webParametersChanged: true });
+    bus.publish('config', CONFIG_CHANGED);
   }
   // A change made through another process (Redis bus) drops this one's copy too.
   bus.subscribe((e) => {

@@ -1,4 +1,10 @@
-import type { DataLayer, DataLayerBodySchema, DataLayerListQuery, DataLayerPage } from '@flood/domain';
+import {
+  CHANGED,
+  type DataLayer,
+  type DataLayerBodySchema,
+  type DataLayerListQuery,
+  type DataLayerPage,
+} from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
@@ -30,7 +36,7 @@ function valuesOf(body: DataLayerBody): DataLayerValues {
  * staff with `data-layer` change them, each change audited in its transaction.
  */
 export function createDataLayersService({ db, bus }: { db: Db; bus: EventBus }) {
-  const changed = () => bus.publish(DATA_LAYERS_CHANGED, {});
+  const changed = () => bus.publish(DATA_LAYERS_CHANGED, CHANGED);
   return {
     list: (q: DataLayerListQuery): Promise<DataLayerPage> => listDataLayers(db, q),
 

@@ -1,3 +1,4 @@
+import { CHANGED, importEvent } from '@flood/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
@@ -66,6 +67,27 @@ describe('GET /api/events', () => {
     const [missed] = await readEvents(resumed, 1);
     expect(missed).toMatchObject({ event: 'reading', data: { value: 13 } });
     expect(Number(missed!.id)).toBeGreaterThan(Number(first!.id));
+    ac2.abort();
+  });
+
+  it('forwards only the public events, live and on resume: a station edited or an import stays in the server', async () => {
+    const ac = new AbortController();
+    const res = await fetch(`${base}/api/events`, { signal: ac.signal });
+    const received = readEvents(res, 1);
+    ctx.bus.publish('stations-changed', CHANGED);
+    ctx.bus.publish('import', importEvent('job-1', 3, { first: 0, last: 1 }));
+    expect((await push('20', '14')).status).toBe(200);
+    const [first] = await received;
+    expect(first).toMatchObject({ event: 'reading', data: { value: 14 } });
+    ac.abort();
+
+    // Resumed from before the two internal events: the replay skips them too.
+    const ac2 = new AbortController();
+    const lastSeen = String(Number(first!.id) - 3);
+    const resumed = await fetch(`${base}/api/events`, { headers: { 'last-event-id': lastSeen }, signal: ac2.signal });
+    const [replayed] = await readEvents(resumed, 1);
+    expect(replayed).toMatchObject({ id: first!.id, event: 'reading', data: { value: 14 } });
+    expect(ctx.bus.since(Number(lastSeen)).map((e) => e.type)).toEqual(['stations-changed', 'import', 'reading']);
     ac2.abort();
   });
 });

@@ -1,3 +1,4 @@
+import { isPublicEvent } from '@flood/domain';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../../lib/errors';
 import type { BusEvent, EventBus } from '../../lib/events';
@@ -14,8 +15,9 @@ export interface EventsRoutesOptions {
 const frame = (e: BusEvent) => `id: ${e.id}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
 
 /**
- * `GET /api/events`: Server-Sent Events of every stored reading (and later, alerts), with a heartbeat and
- * resume from `Last-Event-ID`, so open pages react at once instead of polling.
+ * `GET /api/events`: Server-Sent Events of the public events (domain `PUBLIC_EVENTS`: stored readings, thresholds,
+ * warnings, SMS history rows), with a heartbeat and resume from `Last-Event-ID`, so open pages react at once
+ * instead of polling. Internal events (caches, imports, flood events) stay in the server.
  */
 export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (
   app,
@@ -52,8 +54,11 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (
         'x-request-id': request.id,
       });
       res.write('retry: 5000\n\n');
-      if (lastId > 0) for (const e of bus.since(lastId)) res.write(frame(e));
-      const unsubscribe = bus.subscribe((e) => res.write(frame(e)));
+      // Only the events declared public (domain PUBLIC_EVENTS): anyone may open this stream.
+      if (lastId > 0) for (const e of bus.since(lastId)) if (isPublicEvent(e.type)) res.write(frame(e));
+      const unsubscribe = bus.subscribe((e) => {
+        if (isPublicEvent(e.type)) res.write(frame(e));
+      });
       const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
       let closed = false;
       const close = () => {

@@ -147,7 +147,7 @@ export function createFloodEventDetector(deps: FloodEventDetectorDeps) {
       return { change, open: state.open !== null, id: row?.id };
     });
     openCache = { at: Date.now(), open: result.open };
-    if (result.change.kind !== 'none') bus.publish('flood-event', { action: result.change.kind, id: result.id });
+    if (result.change.kind !== 'none') bus.publish('flood-event', { action: result.change.kind, id: result.id! });
   }
 
   /**
@@ -232,14 +232,14 @@ export function createFloodEventDetector(deps: FloodEventDetectorDeps) {
       return;
     }
     if (e.type === 'reading') {
-      const d = e.data as { stationId: number; kind: string; observedAt: string; value: number };
+      const d = e.data;
       if (d.kind !== 'water' || now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
       void enqueue(() => apply({ stationId: d.stationId, observedAt: new Date(d.observedAt), value: d.value }));
     }
     if (e.type === 'import') {
-      const d = e.data as { stored?: number; from?: string | null; to?: string | null };
-      if (!d.stored || !d.from || !d.to) return;
-      void enqueue(() => recompute(new Date(d.from!), new Date(d.to!)));
+      const { stored, from, to } = e.data;
+      if (!stored || !from || !to) return;
+      void enqueue(() => recompute(new Date(from), new Date(to)));
     }
   });
 

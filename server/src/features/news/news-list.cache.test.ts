@@ -1,3 +1,4 @@
+import type { PortalEventName } from '@flood/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusEvent, createMemoryEventBus, type EventBus } from '../../lib/events';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
@@ -23,8 +24,9 @@ const bus: EventBus = {
     };
   },
 };
-const deliverRemote = (type: string) => {
-  for (const l of listeners) l({ id: 1_000_000, type, data: {}, at: new Date().toISOString(), remote: true });
+const deliverRemote = (type: PortalEventName) => {
+  for (const l of listeners)
+    l({ id: 1_000_000, type, data: {}, at: new Date().toISOString(), remote: true } as BusEvent);
 };
 
 beforeAll(async () => {

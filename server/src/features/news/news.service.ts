@@ -1,4 +1,5 @@
 import {
+  CHANGED,
   type DirectiveDocument,
   type DirectiveDocumentPage,
   hasAnyPermission,
@@ -115,7 +116,7 @@ export const NEWS_CHANGED = 'news-changed';
 /** News, directive documents, the about page and their view counts. */
 export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: string; now: () => Date }) {
   const { db, bus, timeZone, now } = deps;
-  const changed = () => bus.publish(NEWS_CHANGED, {});
+  const changed = () => bus.publish(NEWS_CHANGED, CHANGED);
 
   /** Checks the referenced uploads: they exist, the avatar is an image, a directive document's files are PDFs. */
   async function checkFiles(body: NewsBody): Promise<void> {

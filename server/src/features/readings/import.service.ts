@@ -5,6 +5,8 @@ import {
   type ImportJob,
   type ImportReject,
   ImportRowSchema,
+  importEvent,
+  readingEvent,
 } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -106,13 +108,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
         }
         if (r.observedAt.getTime() < announceSince) continue;
         const s = codeOf.get(r.stationId)!;
-        bus.publish('reading', {
-          stationId: s.id,
-          stationCode: s.code,
-          kind: s.kind,
-          observedAt: r.observedAt.toISOString(),
-          value: r.value,
-        });
+        bus.publish('reading', readingEvent(s, r.observedAt, r.value));
       }
       const processed = written + rejectedCount;
       await db
@@ -166,12 +162,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
         .where(eq(importJobs.id, job.id));
       await recordAudit(tx, actor, `Nhập số liệu quan trắc từ tệp ${job.fileName}: ${stored} bản ghi mới`);
     });
-    bus.publish('import', {
-      jobId: job.id,
-      stored,
-      from: Number.isFinite(firstAt) ? new Date(firstAt).toISOString() : null,
-      to: Number.isFinite(lastAt) ? new Date(lastAt).toISOString() : null,
-    });
+    bus.publish('import', importEvent(job.id, stored, { first: firstAt, last: lastAt }));
   }
 
   return {

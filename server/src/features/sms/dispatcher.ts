@@ -1,3 +1,4 @@
+import { smsEvent } from '@flood/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -106,7 +107,7 @@ export function createDispatcher(opts: DispatcherOptions) {
     const gateways = m.demo && opts.demo ? opts.demo : opts;
     const gateway = m.channel === 'sms' ? gateways.sms : gateways.email;
     if (m.interrupted && !(await recover(m, gateway))) {
-      opts.bus.publish('sms', { id: m.id });
+      opts.bus.publish('sms', smsEvent(m.id));
       return;
     }
     // Committed before the call: a crash from here on leaves this attempt unfinished, for the next claim to see.
@@ -151,7 +152,7 @@ export function createDispatcher(opts: DispatcherOptions) {
         where id = ${m.id}`);
       opts.logger.warn({ id: m.id, attempt: m.attempts, final, error }, 'message delivery failed');
     }
-    opts.bus.publish('sms', { id: m.id });
+    opts.bus.publish('sms', smsEvent(m.id));
   }
 
   /** `deliver`, its database errors logged: the message stays claimed and is taken again after lockMs. */

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FieldError, PushQuery, PushResult } from '@flood/domain';
+import { type FieldError, type PushQuery, type PushResult, readingEvent } from '@flood/domain';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { checkReadingValue, observedAtOf, wrongKind } from '../readings/reading-rules';
@@ -59,13 +59,7 @@ export function createPushService({ stations, writer, bus, timeZone, now }: Push
       value: q.value,
     };
     if (stored) {
-      bus.publish('reading', {
-        stationId: station.id,
-        stationCode: station.code,
-        kind,
-        observedAt: result.observedAt,
-        value: q.value,
-      });
+      bus.publish('reading', readingEvent({ id: station.id, code: station.code, kind }, observedAt, q.value));
     }
     return result;
   };

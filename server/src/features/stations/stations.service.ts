@@ -1,4 +1,5 @@
 import {
+  CHANGED,
   confirmsStationDelete,
   type Station,
   type StationBodySchema,
@@ -72,7 +73,7 @@ export function createStationsService({
   bus: EventBus;
   now?: () => Date;
 }) {
-  const changed = () => bus.publish(STATIONS_CHANGED, {});
+  const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
   async function detail(id: number): Promise<StationDetail> {
     const [station, row, readingCount] = await Promise.all([
       findStation(db, id),

@@ -1,11 +1,15 @@
+import { PUBLIC_EVENTS, type PublicEventName } from '@flood/domain';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
 export const EVENTS_URL = '/api/events';
-/** `reading` new measurement, `config` new thresholds, `alert` a warning opened / escalated / cleared, `sms` a send-history row changed. */
-export const PORTAL_EVENT_TYPES = ['reading', 'config', 'alert', 'sms'] as const;
-export type PortalEventType = (typeof PORTAL_EVENT_TYPES)[number];
+/**
+ * The events the stream carries, from their one declaration (domain `PUBLIC_EVENTS`): `reading` a new measurement,
+ * `config` new thresholds, `alert` a warning opened / escalated / cleared, `sms` a send-history row changed.
+ */
+export const PORTAL_EVENT_TYPES = PUBLIC_EVENTS;
+export type PortalEventType = PublicEventName;
 /** Without a live stream the given queries are refreshed this often instead. */
 export const FALLBACK_POLL_MS = 60_000;
 /** Readings often arrive in bursts (an import, several loggers on the hour): refresh once per burst. */
