@@ -60,7 +60,10 @@ import { createOpenDataService } from './features/open-data/open-data.service';
 import { importRoutes } from './features/readings/import.routes';
 import { createImportService } from './features/readings/import.service';
 import { createLatestReadingsCache } from './features/readings/latest-readings.cache';
+import { createPushService } from './features/readings/push.service';
 import { createReadingWriter } from './features/readings/reading-writer';
+import { stationReadings } from './features/readings/readings.repository';
+import { readingsRoutes } from './features/readings/readings.routes';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
 import { createReportsService } from './features/readings/reports.service';
@@ -82,7 +85,6 @@ import {
 } from './features/sms/sms.gateway';
 import { smsAdminRoutes } from './features/sms/sms-admin.routes';
 import { createSmsAdminService } from './features/sms/sms-admin.service';
-import { createPushService } from './features/stations/push.service';
 import { createStationLookup } from './features/stations/station-lookup';
 import { stationsRoutes } from './features/stations/stations.routes';
 import { createStationsService } from './features/stations/stations.service';
@@ -281,8 +283,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataLayers = createDataLayersService({ db, bus });
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
-  await app.register(stationsRoutes, {
-    stations: createStationsService({ db, bus, now }),
+  await app.register(stationsRoutes, { stations: createStationsService({ db, bus, readings: stationReadings, now }) });
+  await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),
       writer: createReadingWriter(db, { now }),

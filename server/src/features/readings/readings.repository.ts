@@ -86,6 +86,15 @@ export async function readingsBetween(
   }));
 }
 
+/** A station's readings as station editing sees them (stations.service `StationReadings`). */
+export const stationReadings = {
+  count: (db: Db, stationId: number) => countReadings(db, stationId),
+  async removeAll(db: Db, stationId: number): Promise<void> {
+    await db.execute(sql`delete from readings where station_id = ${stationId}`);
+    await db.execute(sql`delete from readings_hourly where station_id = ${stationId}`);
+  },
+};
+
 export async function countReadings(db: Db, stationId: number): Promise<number> {
   const result = await db.execute(sql`select count(*)::int as n from readings where station_id = ${stationId}`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);

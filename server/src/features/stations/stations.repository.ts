@@ -3,7 +3,6 @@ import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql';
 import { alerts } from '../alerts/alerts.table';
-import { readings, readingsHourly } from '../readings/readings.table';
 import { users } from '../users/users.table';
 import { type StationRow, stations } from './stations.table';
 
@@ -129,19 +128,19 @@ export async function updateStation(db: Db, id: number, values: Partial<StationV
 }
 
 /**
- * Deletes a station and its readings. A station that ever had a warning keeps its row, marked 'deleted' with
- * a dead push key, because its published CAP messages (alerts → cap_messages) name it; any other goes.
+ * Deletes a station ('gone': its readings go with it, ON DELETE CASCADE). A station that ever had a warning keeps
+ * its row ('kept'), marked 'deleted' with a dead push key, because its published CAP messages (alerts →
+ * cap_messages) name it; the caller then removes its readings (readings/, `stationReadings.removeAll`).
  */
-export async function deleteStation(db: Db, id: number, deadKey: string): Promise<void> {
+export async function deleteStation(db: Db, id: number, deadKey: string): Promise<'gone' | 'kept'> {
   const [warned] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.stationId, id)).limit(1);
   if (!warned) {
     await db.delete(stations).where(eq(stations.id, id));
-    return;
+    return 'gone';
   }
-  await db.delete(readings).where(eq(readings.stationId, id));
-  await db.delete(readingsHourly).where(eq(readingsHourly.stationId, id));
   await db
     .update(stations)
     .set({ status: 'deleted', pushKey: deadKey, updatedAt: new Date() })
     .where(eq(stations.id, id));
+  return 'kept';
 }

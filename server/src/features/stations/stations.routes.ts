@@ -1,44 +1,27 @@
 import {
   IdParamsSchema,
   OkSchema,
-  PushQuerySchema,
-  PushResultSchema,
   StationBodySchema,
   StationDeleteQuerySchema,
   StationDetailSchema,
   StationListQuerySchema,
   StationPageSchema,
-  StationReadingSchema,
-  StationSeriesSchema,
   StationStatusBodySchema,
-  WaterQuerySchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import type { HotReads } from '../../lib/hot-reads';
-import { publicCacheControl, sendPrepared } from '../../lib/prepared-body';
-import type { LatestReadingsCache } from '../readings/latest-readings.cache';
-import type { ReadingsService } from '../readings/readings.service';
-import type { PushService } from './push.service';
 import type { StationsService } from './stations.service';
 
 const database = { anyOf: ['database' as const] };
-const tags = ['Trạm đo / Stations'];
-/** Seconds a browser or CDN may keep the latest readings (the map also hears each reading on /api/events). */
-const LATEST_MAX_AGE = 5;
+/** The OpenAPI tag of the stations; `/api/water` (readings.routes.ts) is listed under it too. */
+export const STATIONS_TAGS = ['Trạm đo / Stations'];
+const tags = STATIONS_TAGS;
 
 export interface StationsRoutesOptions {
   stations: StationsService;
-  push: PushService;
-  readings: ReadingsService;
-  latest: LatestReadingsCache;
-  hotReads: HotReads;
 }
 
-/** Stations (back-office §2.4), the station push and the readings call (`/api/water`). */
-export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = async (app, opts) => {
-  const { stations, push, readings, latest, hotReads } = opts;
-
+/** Stations (back-office §2.4): the list, editing, push keys, stopping and deleting. */
+export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = async (app, { stations }) => {
   app.get('/api/station', {
     config: { access: 'public' },
     schema: {
@@ -108,54 +91,6 @@ export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = asyn
     handler: async (req) => {
       await stations.remove(req.actor, req.params.id, req.query.confirm);
       return { ok: true as const };
-    },
-  });
-
-  const pushTags = ['Đẩy dữ liệu trạm / Station push'];
-  app.get('/api/receive-water-level', {
-    config: { access: 'public' },
-    schema: {
-      tags: pushTags,
-      summary: 'Trạm đẩy mực nước (cm)',
-      querystring: PushQuerySchema,
-      response: { 200: PushResultSchema },
-    },
-    handler: (req) => push('water', req.query),
-  });
-  app.get('/api/receive-rain', {
-    config: { access: 'public' },
-    schema: {
-      tags: pushTags,
-      summary: 'Trạm đẩy lượng mưa (mm)',
-      querystring: PushQuerySchema,
-      response: { 200: PushResultSchema },
-    },
-    handler: (req) => push('rain', req.query),
-  });
-
-  // The map polls `?type=CURRENT_RAIN|CURRENT_HIGH` alone: served from prepared bytes when ready.
-  hotReads.add('/api/water', (req) => {
-    const q = req.query as Record<string, unknown>;
-    for (const k in q) if (k !== 'type') return undefined;
-    const prepared = q.type === 'CURRENT_HIGH' || q.type === 'CURRENT_RAIN' ? latest.peek(q.type) : undefined;
-    return prepared && { prepared, maxAge: LATEST_MAX_AGE };
-  });
-  app.get('/api/water', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Số liệu trạm: theo giờ (type, date, hour) hoặc chuỗi theo trạm (stationCode)',
-      querystring: WaterQuerySchema,
-      response: { 200: z.union([z.array(StationReadingSchema), StationSeriesSchema]) },
-    },
-    handler: async (req, reply) => {
-      const q = req.query;
-      // The latest values, which the map polls: cached bytes with an ETag, dropped when a reading arrives.
-      if (!q.stationCode && !q.date)
-        return sendPrepared(req, reply, await latest.get(q.type!), publicCacheControl(req, LATEST_MAX_AGE));
-      reply.header('cache-control', 'no-cache');
-      if (q.stationCode) return readings.series(q);
-      return readings.byType(q.type!, q.date, q.hour);
     },
   });
 };

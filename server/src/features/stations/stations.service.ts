@@ -18,7 +18,6 @@ import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
 import { announceCleared, clearStationAlerts } from '../alerts/clear-station-alerts';
 import { auditOf, recordAudit } from '../audit/audit.service';
-import { countReadings } from '../readings/readings.repository';
 import { STATIONS_CHANGED } from './station-lookup';
 import {
   deleteStation,
@@ -63,14 +62,25 @@ function valuesOf(body: Body) {
   };
 }
 
+/**
+ * What station editing needs of a station's readings, which `readings/` owns (`stationReadings` there; app.ts
+ * passes it in): how many there are, and removing them when a warned station is deleted but kept for its CAP.
+ */
+export interface StationReadings {
+  count(db: Db, stationId: number): Promise<number>;
+  removeAll(db: Db, stationId: number): Promise<void>;
+}
+
 /** Stations: public list for the map, management for staff with `database`. */
 export function createStationsService({
   db,
   bus,
+  readings,
   now = () => new Date(),
 }: {
   db: Db;
   bus: EventBus;
+  readings: StationReadings;
   now?: () => Date;
 }) {
   const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
@@ -78,7 +88,7 @@ export function createStationsService({
     const [station, row, readingCount] = await Promise.all([
       findStation(db, id),
       findStationRow(db, id),
-      countReadings(db, id),
+      readings.count(db, id),
     ]);
     if (!station || !row) throw notFound();
     return { ...station, pushKey: row.pushKey, readingCount };
@@ -119,7 +129,7 @@ export function createStationsService({
       const current = await findStationRow(db, id);
       if (!current) throw notFound();
       const values = valuesOf(body);
-      if (values.kind !== current.kind && (await countReadings(db, id)) > 0) {
+      if (values.kind !== current.kind && (await readings.count(db, id)) > 0) {
         throw new AppError('CONFLICT', 'Không thể đổi loại trạm khi trạm đã có số liệu', [
           { field: 'code', message: 'Không thể đổi loại trạm khi trạm đã có số liệu' },
         ]);
@@ -186,7 +196,7 @@ export function createStationsService({
       }
       const cleared = await db.transaction(async (tx) => {
         const ended = await clearStationAlerts(tx, id, now());
-        await deleteStation(tx, id, newPushKey());
+        if ((await deleteStation(tx, id, newPushKey())) === 'kept') await readings.removeAll(tx, id);
         await recordAudit(tx, a, auditOf(STATION_AUDIT.remove, row.code, row.name));
         return ended;
       });

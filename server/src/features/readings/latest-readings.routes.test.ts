@@ -6,7 +6,7 @@ import { createMemoryEventBus } from '../../lib/events';
 import { createStation } from '../../test/factories';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { createConfigService } from '../config/config.service';
-import { createReadingsService } from '../readings/readings.service';
+import { createReadingsService } from './readings.service';
 
 // 22/11/2026 14:05 in the district (UTC+7); tests move the clock forward.
 const START = new Date('2026-11-22T07:05:00Z');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
-import { readings, readingsHourly } from '../readings/readings.table';
+import { readings, readingsHourly } from './readings.table';
 
 // 22/11/2026 14:05 in the district (UTC+7).
 const NOW = new Date('2026-11-22T07:05:00Z');
