@@ -57,7 +57,7 @@ describe('api client', () => {
     // Without the options: the token, and the browser's default cache mode.
     await api.get('/water?type=rain');
     const [, plain] = fetchMock.mock.calls[1]!;
-    expect((plain?.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect((plain!.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
     expect(plain).not.toHaveProperty('cache');
   });
 
