@@ -1,6 +1,6 @@
 import { type Place, SearchResponseSchema } from '@flood/domain';
-import { API_PREFIX } from '../../../../lib/api/client';
-import { queryString } from '../../../../lib/api/query-string';
+import { API_PREFIX } from '../../../lib/api/client';
+import { queryString } from '../../../lib/api/query-string';
 
 /** Results a search shows at most. */
 export const SEARCH_RESULTS = 8;

@@ -11,9 +11,9 @@ import {
 } from '@flood/domain';
 import type { FeatureCollection } from 'geojson';
 import { z } from 'zod';
-import { API_PREFIX } from '../../../lib/api/client';
-import { queryString } from '../../../lib/api/query-string';
-import { type ReadingType, waterKeys } from '../../stations/api/readings-api';
+import { type ReadingType, waterKeys } from '../../features/stations/api/readings-api';
+import { API_PREFIX } from '../../lib/api/client';
+import { queryString } from '../../lib/api/query-string';
 
 /** Query keys of the map's own reads (the readings use the shared `water` keys, so every refresh reaches them). */
 export const mapKeys = {
