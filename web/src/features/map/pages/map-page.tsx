@@ -31,12 +31,12 @@ import {
 } from '../../../map-kit/model/layer-state';
 import { BASE_MAPS, type BaseMap, isMobileAgent } from '../../../map-kit/model/map-constants';
 import type { ActiveTool } from '../../../map-kit/tools/map-tool';
+import { loadFloodAnalysisModal } from '../../flood-analysis';
 import { LayersMenu } from '../components/layers-menu';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
-const loadFloodAnalysisModal = () => import('../components/flood-analysis-modal');
 const FloodAnalysisModal = lazy(loadFloodAnalysisModal);
 
 /** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */
