@@ -20,7 +20,7 @@ export function analysisExportFileName(at: Date, format: Format, timeZone: strin
 
 /**
  * The two export buttons of the analysis map (back-office §2.13 "buttons to export the map as image or
- * PDF"): the public map's sheet (tools/export: title, data line, legend on the right, credits) with the
+ * PDF"): the public map's sheet (map-kit/tools/export: title, data line, legend on the right, credits) with the
  * title 'Bản đồ phân tích lũ' and the chosen layer as its data line. The drawing code loads on first use.
  */
 export function AnalysisExport({ map, dataLine }: { map: LeafletMap | null; dataLine: string }) {
