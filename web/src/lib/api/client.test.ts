@@ -46,6 +46,38 @@ describe('api client', () => {
     expect(headers.Authorization).toBeUndefined();
   });
 
+  it('sends a public read without the token, with its cache mode, even when signed in', async () => {
+    signIn();
+    const fetchMock = mockFetch(() => jsonResponse(200, []));
+    await expect(api.get('/water?type=rain', { anonymous: true, cache: 'no-cache' })).resolves.toEqual([]);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/water?type=rain');
+    expect(init?.headers).toEqual({ Accept: 'application/json' });
+    expect(init?.cache).toBe('no-cache');
+    // Without the options: the token, and the browser's default cache mode.
+    await api.get('/water?type=rain');
+    const [, plain] = fetchMock.mock.calls[1]!;
+    expect((plain!.headers as Record<string, string>).Authorization).toBe('Bearer tok-123');
+    expect(plain).not.toHaveProperty('cache');
+  });
+
+  it('passes the abort signal on and rethrows an abort as it is, with no global handling', async () => {
+    const fetchMock = mockFetch(
+      (_path, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+        ),
+    );
+    const controller = new AbortController();
+    const call = api.get('/search?q=a', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = await call;
+    expect(fetchMock.mock.calls[0]![1]?.signal).toBe(controller.signal);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(toastError).not.toHaveBeenCalled();
+  });
+
   it('on 401 clears the session and navigates to /home, without a toast', async () => {
     signIn();
     mockFetch(() => jsonResponse(401, errorBody('UNAUTHENTICATED', 'Phiên đăng nhập đã hết hạn')));

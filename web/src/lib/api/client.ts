@@ -33,6 +33,13 @@ export interface RequestOptions {
   body?: unknown;
   errorHandling?: ErrorHandling;
   signal?: AbortSignal;
+  /**
+   * A public read that sends no bearer token even when someone is signed in (the map's reads: the same request,
+   * and the same HTTP cache entry, for every visitor).
+   */
+  anonymous?: boolean;
+  /** The browser HTTP cache mode of the request (`no-cache` revalidates with the server); the browser's default when unset. */
+  cache?: RequestCache;
 }
 
 /** What the app plugs in (router navigation and toasts live in React). */
@@ -101,9 +108,9 @@ export function errorToastKey(error: ApiError): 'errors.unavailable' | 'errors.g
 
 /** JSON fetch against the portal API with the bearer token; throws `ApiError` on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, errorHandling = 'global', signal } = options;
+  const { method = 'GET', body, errorHandling = 'global', signal, anonymous = false, cache } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
+  const token = anonymous ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -114,6 +121,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
+      ...(cache === undefined ? {} : { cache }),
     });
   } catch (cause) {
     if (signal?.aborted) throw cause;

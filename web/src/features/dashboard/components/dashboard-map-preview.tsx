@@ -1,12 +1,12 @@
 import type { Language } from '@flood/domain';
-import '../../map/station-marker.css';
+import '../../../map-kit/components/station-marker.css';
 import type { StationKind } from '@flood/domain';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLatestReadings, useNewestGeoJson } from '../../map/hooks/use-map-data';
+import { useLatestReadings, useNewestGeoJson } from '../../../map-kit/hooks/use-map-data';
 
-import { REGION_STYLE, regionColour } from '../../map/model/region-style';
-import { markerHtml } from '../../map/model/station-marker-html';
+import { REGION_STYLE, regionColour } from '../../../map-kit/model/region-style';
+import { markerHtml } from '../../../map-kit/model/station-marker-html';
 import { featurePath, fitProjection, previewBounds } from '../model/map-preview';
 import { MapKindSwitch } from './map-kind-switch';
 

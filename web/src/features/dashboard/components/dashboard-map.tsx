@@ -1,17 +1,17 @@
 import 'leaflet/dist/leaflet.css';
-import '../../map/map.css';
-import '../../map/map-panels.css';
+import '../../../map-kit/map.css';
+import '../../../map-kit/map-panels.css';
 import './dashboard-map.css';
 import type { StationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FloodMap } from '../../map/components/flood-map';
-import { MapLegend } from '../../map/components/map-legend';
-import { MapToolbar } from '../../map/components/map-toolbar';
-import { useLatestReadings } from '../../map/hooks/use-map-data';
-import { INITIAL_LAYER_STATE, layerReducer } from '../../map/model/layer-state';
-import { isMobileAgent } from '../../map/model/map-constants';
+import { FloodMap } from '../../../map-kit/components/flood-map';
+import { MapLegend } from '../../../map-kit/components/map-legend';
+import { MapToolbar } from '../../../map-kit/components/map-toolbar';
+import { useLatestReadings } from '../../../map-kit/hooks/use-map-data';
+import { INITIAL_LAYER_STATE, layerReducer } from '../../../map-kit/model/layer-state';
+import { isMobileAgent } from '../../../map-kit/model/map-constants';
 import { MapKindSwitch } from './map-kind-switch';
 
 // The station dialog is antd's Modal: it comes (with antd's scope) when a station is first opened, so the
@@ -19,7 +19,7 @@ import { MapKindSwitch } from './map-kind-switch';
 const StationModal = lazy(async () => {
   const [{ withAntd }, { StationModal: Modal }] = await Promise.all([
     import('../../../app/antd-scope'),
-    import('../../map/components/station-modal'),
+    import('../../../map-kit/components/station-modal'),
   ]);
   return { default: withAntd(Modal) };
 });

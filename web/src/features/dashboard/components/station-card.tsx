@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMapPath } from '../../../components/use-map-path';
 import { formatDistrictDateTime } from '../../../lib/format/date';
-import { formatMapNumber, readingStatusText } from '../../map/model/map-texts';
+import { formatMapNumber, readingStatusText } from '../../../map-kit/model/map-texts';
 import { statusColour, textOn } from '../../stations/components/reading-colours';
 
 /**

@@ -5,8 +5,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart';
-import { fetchRecentSeries, mapKeys } from '../../map/api/map-api';
-import { formatMapNumber } from '../../map/model/map-texts';
+import { fetchRecentSeries, mapKeys } from '../../../map-kit/api/map-api';
+import { formatMapNumber } from '../../../map-kit/model/map-texts';
 import { chartValue, seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
 import { ChipSwitch } from './chip-switch';
 

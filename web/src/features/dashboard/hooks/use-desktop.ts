@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isMobileAgent } from '../../map/model/map-constants';
+import { isMobileAgent } from '../../../map-kit/model/map-constants';
 
 /** Below this width the dashboard is a phone's: no comparison chart (spec §2 "hidden on mobile"). */
 export const DESKTOP_QUERY = '(min-width: 768px)';

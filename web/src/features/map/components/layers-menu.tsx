@@ -3,7 +3,8 @@ import { Button } from 'antd';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../lib/format/date';
-import { useTimedItems } from '../hooks/use-map-data';
+import { TimeOptions } from '../../../map-kit/components/time-options';
+import { useTimedItems } from '../../../map-kit/hooks/use-map-data';
 import {
   type LayerAction,
   type LayerOption,
@@ -11,9 +12,8 @@ import {
   OVERLAYS,
   type RealOption,
   type TimedOption,
-} from '../model/layer-state';
-import { BASE_MAPS, type BaseMap } from '../model/map-constants';
-import { TimeOptions } from './time-options';
+} from '../../../map-kit/model/layer-state';
+import { BASE_MAPS, type BaseMap } from '../../../map-kit/model/map-constants';
 
 export interface LayersMenuProps {
   /** The data layers to offer (undefined while the list loads). */

@@ -2,9 +2,9 @@ import './alert-toasts.css';
 import { Button, notification } from 'antd';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alertToastText } from '../../../map-kit/model/map-texts';
 import { useActiveAlerts } from '../../alerts/api/alerts-api';
 import { MAX_ALERT_TOASTS, pickAlertsToToast, type ToastedLevels } from '../model/alert-toasts';
-import { alertToastText } from '../model/map-texts';
 
 /** A warning toast stays this long (s): long enough to read its two lines; the banner keeps every warning. */
 export const ALERT_TOAST_SECONDS = 10;

@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
-import '../map.css';
-import '../map-panels.css';
+import '../../../map-kit/map.css';
+import '../../../map-kit/map-panels.css';
 import { ToolOutlined } from '@ant-design/icons';
 import { stationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
@@ -11,13 +11,16 @@ import { AntdScope } from '../../../app/antd-scope';
 import { useCurrentRouteDef } from '../../../app/route-handle';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { usePortalEventsDown } from '../../../lib/events/use-portal-events';
-import { FloodMap } from '../components/flood-map';
-import { LayersMenu } from '../components/layers-menu';
-import { MapLegend } from '../components/map-legend';
-import { MapToolbar } from '../components/map-toolbar';
-import { StationModal } from '../components/station-modal';
-import { useAlertToasts } from '../hooks/use-alert-toasts';
-import { useAllStations, useAvailableLayers, useLatestReadings, useTimedItems } from '../hooks/use-map-data';
+import { FloodMap } from '../../../map-kit/components/flood-map';
+import { MapLegend } from '../../../map-kit/components/map-legend';
+import { MapToolbar } from '../../../map-kit/components/map-toolbar';
+import { StationModal } from '../../../map-kit/components/station-modal';
+import {
+  useAllStations,
+  useAvailableLayers,
+  useLatestReadings,
+  useTimedItems,
+} from '../../../map-kit/hooks/use-map-data';
 import {
   chosenItem,
   INITIAL_LAYER_STATE,
@@ -25,13 +28,15 @@ import {
   markerStationKind,
   type OverlayKey,
   shownStationKind,
-} from '../model/layer-state';
-import { BASE_MAPS, type BaseMap, isMobileAgent } from '../model/map-constants';
-import type { ActiveTool } from '../tools/map-tool';
+} from '../../../map-kit/model/layer-state';
+import { BASE_MAPS, type BaseMap, isMobileAgent } from '../../../map-kit/model/map-constants';
+import type { ActiveTool } from '../../../map-kit/tools/map-tool';
+import { loadFloodAnalysisModal } from '../../flood-analysis';
+import { LayersMenu } from '../components/layers-menu';
+import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
-const loadFloodAnalysisModal = () => import('../components/flood-analysis-modal');
 const FloodAnalysisModal = lazy(loadFloodAnalysisModal);
 
 /** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */

@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { LayerState } from '../model/layer-state';
+import type { LayerState } from '../../../map-kit/model/layer-state';
+import type { MapToolProps } from '../../../map-kit/tools/map-tool';
+import { PlaceSearch } from '../../../map-kit/tools/search/place-search';
 import { DrawTool } from './draw/draw-tool';
 import { ExportTool } from './export/export-tool';
 import { LocateTool } from './locate/locate-tool';
-import type { MapToolProps } from './map-tool';
 import { MeasureTool } from './measure/measure-tool';
 import { FloodPhotoLayer } from './photos/flood-photo-layer';
 import { PhotoTool } from './photos/photo-tool';
 import { RouteTool } from './route/route-tool';
-import { PlaceSearch } from './search/place-search';
 
 /**
  * The map's tools (issue #8): a second toolbar beside the navigation one (locate, draw, measure, route,

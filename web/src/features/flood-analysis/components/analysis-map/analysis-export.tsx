@@ -5,7 +5,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../../map/components/tool-button';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
 import { AnalysisLegend } from './analysis-legend';
 
 type Format = 'png' | 'pdf';
@@ -20,7 +20,7 @@ export function analysisExportFileName(at: Date, format: Format, timeZone: strin
 
 /**
  * The two export buttons of the analysis map (back-office §2.13 "buttons to export the map as image or
- * PDF"): the public map's sheet (tools/export: title, data line, legend on the right, credits) with the
+ * PDF"): the public map's sheet (map-kit/tools/export: title, data line, legend on the right, credits) with the
  * title 'Bản đồ phân tích lũ' and the chosen layer as its data line. The drawing code loads on first use.
  */
 export function AnalysisExport({ map, dataLine }: { map: LeafletMap | null; dataLine: string }) {
@@ -34,7 +34,7 @@ export function AnalysisExport({ map, dataLine }: { map: LeafletMap | null; data
     // The legend is drawn always open, from a copy laid out off screen while the export runs.
     flushSync(() => setJob(format));
     try {
-      const { exportAndSave } = await import('../../../map/tools/export/export-actions');
+      const { exportAndSave } = await import('../../../../map-kit/tools/export/export-actions');
       const { skippedTiles } = await exportAndSave(
         map,
         format,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenItem, shownStationKind } from '../../../map/model/layer-state';
+import { chosenItem, shownStationKind } from '../../../../map-kit/model/layer-state';
 import {
   type AnalysisLayerAction,
   analysisLayerReducer,

@@ -1,6 +1,6 @@
 import type { GeodataType } from '@flood/domain';
-import { INITIAL_LAYER_STATE, type LayerState, type OverlayKey } from '../../../map/model/layer-state';
-import { BASE_MAPS, type BaseMap } from '../../../map/model/map-constants';
+import { INITIAL_LAYER_STATE, type LayerState, type OverlayKey } from '../../../../map-kit/model/layer-state';
+import { BASE_MAPS, type BaseMap } from '../../../../map-kit/model/map-constants';
 
 /**
  * The two layer menus of the analysis flood map (back-office §2.13): flood events by time (the measured

@@ -5,9 +5,9 @@ import { Button } from 'antd';
 import { type Dispatch, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
-import { TimeOptions } from '../../../map/components/time-options';
-import { OVERLAYS } from '../../../map/model/layer-state';
-import { BASE_MAPS } from '../../../map/model/map-constants';
+import { TimeOptions } from '../../../../map-kit/components/time-options';
+import { OVERLAYS } from '../../../../map-kit/model/layer-state';
+import { BASE_MAPS } from '../../../../map-kit/model/map-constants';
 import {
   type AnalysisLayerAction,
   type AnalysisLayerState,

@@ -6,13 +6,13 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../../../../components/lazy-chart';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
-import { fetchFloodAnalysis, floodAnalysisKey } from '../../../map/api/flood-analysis-api';
+import { fetchFloodAnalysis, floodAnalysisKey } from '../../api/flood-analysis-api';
 import {
   analysisChartHeight,
   analysisHasData,
   areaByCommuneOption,
   formatAnalysisNumber,
-} from '../../../map/components/flood-analysis-chart-options';
+} from '../analysis-modal/flood-analysis-chart-options';
 import type { AnalysisLayerState } from './analysis-layer-state';
 
 /** While the server measures the layer, ask again this often. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchGeodataList, mapKeys } from '../../../map/api/map-api';
+import { fetchGeodataList, mapKeys } from '../../../../map-kit/api/map-api';
 import { FLOOD_MENU_TYPES, type FloodMenu } from './analysis-layer-state';
 
 /** The items (times) of one layer menu, newest first: the map's own list read, shared with the public map's cache. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
-import type { MapToolProps } from '../map-tool';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { useLazyTool } from './lazy-tool';
 import { DRAW_ICON } from './tool-icons';
 

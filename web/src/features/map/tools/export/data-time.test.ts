@@ -1,6 +1,6 @@
 import type { GeodataItem, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { INITIAL_LAYER_STATE, layerReducer } from '../../model/layer-state';
+import { INITIAL_LAYER_STATE, layerReducer } from '../../../../map-kit/model/layer-state';
 import { mapDataTime } from './data-time';
 import { exportFileName } from './export-file-name';
 

@@ -1,5 +1,5 @@
 import type { GeodataItem, StationReading } from '@flood/domain';
-import { chosenItem, type LayerState, shownStationKind } from '../../model/layer-state';
+import { chosenItem, type LayerState, shownStationKind } from '../../../../map-kit/model/layer-state';
 
 /**
  * The moment the map's data describes, for the printed and exported map ('Dữ liệu lúc …'): the chosen

@@ -12,7 +12,7 @@ import {
 } from 'react';
 import { createPortal, flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { MapToolProps } from '../map-tool';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { exportFileName } from './export-file-name';
 
 /** On <html> while the map is laid out as a landscape page (print preview, then the browser's print). */
@@ -152,7 +152,7 @@ export default function ExportPanel(props: ExportPanelProps) {
     setJob('print');
     try {
       enterPrint();
-      const { whenTilesLoaded } = await import('./export-actions');
+      const { whenTilesLoaded } = await import('../../../../map-kit/tools/export/export-actions');
       await whenTilesLoaded(map);
       window.print();
     } catch {
@@ -171,7 +171,7 @@ export default function ExportPanel(props: ExportPanelProps) {
     const timeLine = timeLineOf(at);
     flushSync(() => setSheet({ mode: 'export', timeLine }));
     try {
-      const { exportAndSave } = await import('./export-actions');
+      const { exportAndSave } = await import('../../../../map-kit/tools/export/export-actions');
       const { skippedTiles } = await exportAndSave(
         map,
         format,

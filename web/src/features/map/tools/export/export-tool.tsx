@@ -4,12 +4,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mapKeys } from '../../../../map-kit/api/map-api';
+import { MapLegend } from '../../../../map-kit/components/map-legend';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import { chosenItem, type LayerState, shownStationKind, TIMED_TYPES } from '../../../../map-kit/model/layer-state';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { READING_TYPE_OF, waterKeys } from '../../../stations/api/readings-api';
-import { mapKeys } from '../../api/map-api';
-import { MapLegend } from '../../components/map-legend';
-import { ToolButton } from '../../components/tool-button';
-import { chosenItem, type LayerState, shownStationKind, TIMED_TYPES } from '../../model/layer-state';
-import type { MapToolProps } from '../map-tool';
 import { mapDataTime } from './data-time';
 
 const ExportPanel = lazy(() => import('./export-panel'));

@@ -1,6 +1,6 @@
 import type { Language } from '@flood/domain';
 import type { TFunction } from 'i18next';
-import { formatMapNumber } from '../../model/map-texts';
+import { formatMapNumber } from '../../../../map-kit/model/map-texts';
 
 /** Spec §9: the locate control's feet per metre. */
 export const FEET_PER_METRE = 3.28;

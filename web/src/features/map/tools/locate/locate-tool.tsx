@@ -2,9 +2,9 @@ import './locate.css';
 import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { LOCATE_ICON } from '../draw/tool-icons';
-import type { MapToolProps } from '../map-tool';
 
 /**
  * 'Vị trí của tôi' (spec §2, §7 browser geolocation): the map flies to where the phone is, with a marker and

@@ -4,12 +4,11 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
-
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { ToolFlyout } from '../draw/tool-flyout';
 import { MEASURE_ICON } from '../draw/tool-icons';
 import { ToolPanel } from '../draw/tool-panel';
-import type { MapToolProps } from '../map-tool';
 import { type MeasureSession, type MeasureState, startMeasure } from './measure-engine';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { useLazyTool } from '../draw/lazy-tool';
 import { MEASURE_ICON } from '../draw/tool-icons';
-import type { MapToolProps } from '../map-tool';
 
 const loadControls = () => import('./measure-controls');
 

@@ -2,8 +2,8 @@ import { CameraOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
-import type { MapToolProps } from '../map-tool';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import type { PhotoPostModalProps } from './photo-post-modal';
 
 /**

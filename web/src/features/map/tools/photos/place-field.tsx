@@ -3,7 +3,7 @@ import type { Language } from '@flood/domain';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMapNumber } from '../../model/map-texts';
+import { formatMapNumber } from '../../../../map-kit/model/map-texts';
 
 /** Where the photo was taken (latitude, longitude). */
 export interface PhotoPlace {

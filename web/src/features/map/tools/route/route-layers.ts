@@ -12,7 +12,7 @@ import {
   type Polyline,
   polyline,
 } from 'leaflet';
-import { escapeHtml } from '../../model/html';
+import { escapeHtml } from '../../../../map-kit/model/html';
 
 /** The pane of the planned route: above the district overlays (420), under the labels (450). */
 const ROUTE_PANE = 'route';

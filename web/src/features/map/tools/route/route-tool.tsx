@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { ToolButton } from '../../components/tool-button';
-import type { MapToolProps } from '../map-tool';
+import { ToolButton } from '../../../../map-kit/components/tool-button';
+import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 
 // The panel, its drawing and the save modal load on first use: the map's first load holds only the button.
 const RoutePanel = lazy(() => import('./route-panel'));

@@ -11,9 +11,9 @@ import {
 } from '@flood/domain';
 import type { FeatureCollection } from 'geojson';
 import { z } from 'zod';
-import { API_PREFIX } from '../../../lib/api/client';
-import { queryString } from '../../../lib/api/query-string';
-import { type ReadingType, waterKeys } from '../../stations/api/readings-api';
+import { type ReadingType, waterKeys } from '../../features/stations/api/readings-api';
+import { API_PREFIX, api } from '../../lib/api/client';
+import { queryString } from '../../lib/api/query-string';
 
 /** Query keys of the map's own reads (the readings use the shared `water` keys, so every refresh reaches them). */
 export const mapKeys = {
@@ -29,12 +29,9 @@ export const mapKeys = {
  * be answered from its own HTTP cache.
  */
 async function publicJson(path: string, cache: RequestCache = 'default'): Promise<unknown> {
-  const response = await fetch(path.startsWith('/api/') ? path : `${API_PREFIX}${path}`, {
-    headers: { Accept: 'application/json' },
-    cache,
-  });
-  if (!response.ok) throw new Error(`${response.status} ${path}`);
-  return response.json();
+  // A stored file's URL already starts with `/api/`; the client puts the prefix in front of every path.
+  const apiPath = path.startsWith(`${API_PREFIX}/`) ? path.slice(API_PREFIX.length) : path;
+  return api.get(apiPath, { anonymous: true, cache, errorHandling: 'none' });
 }
 
 const ReadingListSchema = z.array(StationReadingSchema);

@@ -1,5 +1,5 @@
 import { type FloodAnalysis, FloodAnalysisSchema } from '@flood/domain';
-import { API_PREFIX } from '../../../lib/api/client';
+import { ApiError, api } from '../../../lib/api/client';
 
 /** Query key of a flood layer's analysis (the public map's flood modal). */
 export const floodAnalysisKey = (geodataId: number) => ['map', 'flood-analysis', geodataId] as const;
@@ -10,11 +10,12 @@ export const floodAnalysisKey = (geodataId: number) => ['map', 'flood-analysis',
  * (`no-cache`): the modal polls it while the analysis is under way.
  */
 export async function fetchFloodAnalysis(geodataId: number): Promise<FloodAnalysis | null> {
-  const response = await fetch(`${API_PREFIX}/flood-analysis/${geodataId}`, {
-    headers: { Accept: 'application/json' },
-    cache: 'no-cache',
-  });
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`${response.status} /flood-analysis/${geodataId}`);
-  return FloodAnalysisSchema.parse(await response.json());
+  try {
+    return FloodAnalysisSchema.parse(
+      await api.get(`/flood-analysis/${geodataId}`, { anonymous: true, cache: 'no-cache', errorHandling: 'none' }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -1,14 +1,14 @@
-import './route-tool.css';
+import './saved-routes.css';
 import { formatDistance, hasAnyPermission, type SavedRoute } from '@flood/domain';
 import { App } from 'antd';
 import { type LatLngTuple, layerGroup, polyline } from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pane, useMap } from 'react-leaflet';
-import { useConfirmDelete } from '../../../../components/confirm-delete';
-import { isAuthenticated, useSession } from '../../../../lib/session/session-store';
-import { useDeleteSavedRoute, useSavedRoutes } from '../../../routing/api/routing-api';
-import { escapeHtml } from '../../model/html';
+import { useConfirmDelete } from '../../components/confirm-delete';
+import { useDeleteSavedRoute, useSavedRoutes } from '../../features/routing/api/routing-api';
+import { isAuthenticated, useSession } from '../../lib/session/session-store';
+import { escapeHtml } from '../model/html';
 
 /** Over the roads file (overlays, 420) and under the labels (450), whichever of the two loaded last. */
 const PANE = 'saved-routes';

@@ -13,7 +13,7 @@ import { REGION_STYLE, regionColour } from '../model/region-style';
 import { FeatureLayer, type FeatureProperties } from './feature-layer';
 
 /** Routes saved by staff, drawn with the evacuation roads (loaded when the overlay is first switched on). */
-const SavedRoutes = lazy(() => import('../tools/route/saved-routes'));
+const SavedRoutes = lazy(() => import('./saved-routes'));
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 

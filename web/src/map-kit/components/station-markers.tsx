@@ -1,5 +1,5 @@
 import type { Language, StationReading } from '@flood/domain';
-import '../station-marker.css';
+import './station-marker.css';
 import { divIcon, type Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

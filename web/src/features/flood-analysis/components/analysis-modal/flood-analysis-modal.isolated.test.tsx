@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fixtures';
-import { renderWithProviders } from '../../../test/render-app';
+import { jsonResponse, mockFetch } from '../../../../test/fixtures';
+import { renderWithProviders } from '../../../../test/render-app';
 import { SAMPLE_ANALYSIS } from './flood-analysis-fixtures';
 import FloodAnalysisModal from './flood-analysis-modal';
 
 // The canvas chart is not drawn in jsdom: a stand-in shows the series it was given.
-vi.mock('../../../components/lazy-chart', () => ({
+vi.mock('../../../../components/lazy-chart', () => ({
   LazyChart: ({ option, 'data-testid': testId }: { option: { series?: unknown[] }; 'data-testid'?: string }) => (
     <div data-testid={testId}>{JSON.stringify(option.series)}</div>
   ),

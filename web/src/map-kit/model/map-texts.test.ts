@@ -1,6 +1,6 @@
 import type { Alert, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { ensureLanguage, i18n } from '../../../lib/i18n';
+import { ensureLanguage, i18n } from '../../lib/i18n';
 import { alertToastText, polygonTooltip, readingStatusText, stationTooltip, stationValueWithUnit } from './map-texts';
 import { markerLook } from './station-style';
 

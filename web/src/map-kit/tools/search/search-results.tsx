@@ -2,7 +2,7 @@ import type { Place } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../../../lib/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { MapToolProps } from '../map-tool';
 import { showPlace } from './place-highlight';
 import type { SearchBoxAria, SearchBoxLink } from './place-search';

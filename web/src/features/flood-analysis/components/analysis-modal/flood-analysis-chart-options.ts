@@ -1,6 +1,6 @@
 import type { FloodAnalysis, Language } from '@flood/domain';
 import { formatNumber } from '@flood/domain';
-import type { ChartOption } from '../../../components/chart';
+import type { ChartOption } from '../../../../components/chart';
 
 /** Bar colour of a single-series chart (share flooded; area when the layer has no depths). */
 export const FLOOD_BAR_COLOUR = '#1e88e5';

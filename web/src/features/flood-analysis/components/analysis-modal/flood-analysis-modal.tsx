@@ -10,9 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Modal, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyChart } from '../../../components/lazy-chart';
-import { formatDistrictDateTime } from '../../../lib/format/date';
-import { fetchFloodAnalysis, floodAnalysisKey } from '../api/flood-analysis-api';
+import { LazyChart } from '../../../../components/lazy-chart';
+import { formatDistrictDateTime } from '../../../../lib/format/date';
+import { fetchFloodAnalysis, floodAnalysisKey } from '../../api/flood-analysis-api';
 
 import {
   analysisChartHeight,

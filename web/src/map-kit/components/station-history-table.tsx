@@ -2,8 +2,8 @@ import type { Language } from '@flood/domain';
 import './station-history-table.css';
 import type { StationKind, StationSeries } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
-import { formatDistrictDateTime } from '../../../lib/format/date';
-import { chartValue } from '../../statistics/components/chart-options';
+import { chartValue } from '../../features/statistics/components/chart-options';
+import { formatDistrictDateTime } from '../../lib/format/date';
 import { formatMapNumber } from '../model/map-texts';
 
 const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };

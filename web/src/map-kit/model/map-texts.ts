@@ -12,7 +12,7 @@ import {
   WATER_STATUS_LABELS,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
-import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
+import { DISTRICT_TIME_ZONE } from '../../lib/format/date';
 
 /** A number as the reader's language writes it: '1,25' in Vietnamese, '1.25' in English. */
 export function formatMapNumber(value: number, decimals: number, lang: Language): string {

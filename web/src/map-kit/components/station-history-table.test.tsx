@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render-app';
+import { renderWithProviders } from '../../test/render-app';
 import { StationHistoryTable } from './station-history-table';
 
 describe('station history table (the station chart as text)', () => {

@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { Map as LeafletMap } from 'leaflet';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../../test/fixtures';
-import { renderWithProviders } from '../../../../test/render-app';
+import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { renderWithProviders } from '../../../test/render-app';
 import { PlaceSearch } from './place-search';
 
 const cleared = vi.fn();
