@@ -16,14 +16,18 @@ import { type Config, fastifyTrustProxy } from './config';
 import type { Database } from './db/client';
 import { createAlertEngine } from './features/alerts/alert-engine';
 import { alertsRoutes } from './features/alerts/alerts.routes';
+import { capRoutes } from './features/alerts/cap.routes';
+import { createCapService } from './features/alerts/cap.service';
+import { createDispatcher } from './features/alerts/dispatcher';
+import { smsAdminRoutes } from './features/alerts/sms-admin.routes';
+import { createSmsAdminService } from './features/alerts/sms-admin.service';
+import { createLogSmsGateway } from './features/alerts/sms-log.gateway';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { purgeExpiredAuthRows } from './features/auth/auth.repository';
 import { authRoutes } from './features/auth/auth.routes';
 import { createAuthService } from './features/auth/auth.service';
 import { createAltchaHumanCheck, createRedisReplayStore, type HumanCheck } from './features/auth/human-check';
-import { capRoutes } from './features/cap/cap.routes';
-import { createCapService } from './features/cap/cap.service';
 import { categoriesRoutes } from './features/categories/categories.routes';
 import { createCategoriesService } from './features/categories/categories.service';
 import { configRoutes } from './features/config/config.routes';
@@ -74,23 +78,13 @@ import { createSavedRoutesService } from './features/routing/saved-routes.servic
 import { createNominatimGeocoder } from './features/search/nominatim.client';
 import { searchRoutes } from './features/search/search.routes';
 import { createSearchService } from './features/search/search.service';
-import { createDispatcher } from './features/sms/dispatcher';
-import {
-  createHttpSmsGateway,
-  createLogEmailGateway,
-  createLogSmsGateway,
-  createSmtpEmailGateway,
-  type EmailGateway,
-  type SmsGateway,
-} from './features/sms/sms.gateway';
-import { smsAdminRoutes } from './features/sms/sms-admin.routes';
-import { createSmsAdminService } from './features/sms/sms-admin.service';
 import { createStationLookup } from './features/stations/station-lookup';
 import { stationsRoutes } from './features/stations/stations.routes';
 import { createStationsService } from './features/stations/stations.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
+import { createLogEmailGateway, createSmtpEmailGateway, type EmailGateway } from './lib/email-gateway';
 import { registerErrorHandler } from './lib/errors';
 import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerHotReads } from './lib/hot-reads';
@@ -98,6 +92,7 @@ import { loggerOptionsOf } from './lib/logging';
 import { registerNulGuard } from './lib/nul-guard';
 import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
 import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
+import { createHttpSmsGateway, type SmsGateway } from './lib/sms-gateway';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
 

@@ -2,9 +2,11 @@
 
 export * from '../features/alerts/alert-evaluations.table';
 export * from '../features/alerts/alerts.table';
+export * from '../features/alerts/cap.table';
+export * from '../features/alerts/sms.table';
+export * from '../features/alerts/sms-admin.table';
 export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';
-export * from '../features/cap/cap.table';
 export * from '../features/categories/categories.table';
 export * from '../features/config/config.table';
 export * from '../features/damage/damage.table';
@@ -20,7 +22,5 @@ export * from '../features/news/news.table';
 export * from '../features/readings/import-jobs.table';
 export * from '../features/readings/readings.table';
 export * from '../features/routing/saved-routes.table';
-export * from '../features/sms/sms.table';
-export * from '../features/sms/sms-admin.table';
 export * from '../features/stations/stations.table';
 export * from '../features/users/users.table';

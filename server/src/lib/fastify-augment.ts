@@ -11,7 +11,7 @@ declare module 'fastify' {
     apiRoutes: ApiRouteInfo[];
     /** The alert engine and the outbox worker (tests wait for them to settle). */
     alertEngine: import('../features/alerts/alert-engine').AlertEngine;
-    dispatcher: import('../features/sms/dispatcher').Dispatcher;
+    dispatcher: import('../features/alerts/dispatcher').Dispatcher;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */
     floodEventDetector: import('../features/flood-events/flood-events.detector').FloodEventDetector;
     floodAnalysis: import('../features/flood-analysis/flood-analysis.service').FloodAnalysisService;

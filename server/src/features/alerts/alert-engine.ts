@@ -18,14 +18,14 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
-import { capMessages } from '../cap/cap.table';
 import { LIVE_READING_MS } from '../readings/reading-rules';
 import { rowsOf } from '../readings/readings.repository';
-import type { Dispatcher } from '../sms/dispatcher';
-import { smsHistory, smsRecipients, smsTemplates } from '../sms/sms-admin.table';
 import { findStationRow } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';
+import { capMessages } from './cap.table';
+import type { Dispatcher } from './dispatcher';
+import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
 
 export function toAlert(a: AlertRow, s: StationRow): Alert {
   return {

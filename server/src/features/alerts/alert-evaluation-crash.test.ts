@@ -6,16 +6,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { createMemoryEventBus, type EventBus } from '../../lib/events';
+import type { SmsGateway } from '../../lib/sms-gateway';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { liveSince } from '../readings/reading-rules';
 import { insertReadingsBatch, rowsOf } from '../readings/readings.repository';
-import type { SmsGateway } from '../sms/sms.gateway';
-import { smsHistory, smsRecipients } from '../sms/sms-admin.table';
 import { insertStation } from '../stations/stations.repository';
 import { createAlertEngine } from './alert-engine';
 import { alerts } from './alerts.table';
+import { smsHistory, smsRecipients } from './sms-admin.table';
 
 /** A bus that loses every event: what a process that dies right after the acknowledgement leaves behind. */
 const deadBus: EventBus = { publish: () => {}, subscribe: () => () => {}, since: () => [] };

@@ -2,18 +2,19 @@ import { DEFAULT_SMS_TEMPLATES, formatSmsTemplate, SMS_RECIPIENT_NO_CONTACT } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryEventBus } from '../../lib/events';
+import type { SmsGateway } from '../../lib/sms-gateway';
 import { createStation } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { DEMO_STATIONS } from '../demo/demo.stations';
 import { rowsOf } from '../readings/readings.repository';
-import { createDispatcher } from '../sms/dispatcher';
-import { createLogSmsGateway, type SmsGateway } from '../sms/sms.gateway';
-import { smsOutbox } from '../sms/sms.table';
-import { smsHistory } from '../sms/sms-admin.table';
 import { stations } from '../stations/stations.table';
 import { alerts } from './alerts.table';
+import { createDispatcher } from './dispatcher';
+import { smsOutbox } from './sms.table';
+import { smsHistory } from './sms-admin.table';
+import { createLogSmsGateway } from './sms-log.gateway';
 
 const FAILING_PHONE = '0999999999';
 let sent: string[] = [];

@@ -2,10 +2,10 @@ import { type AlertKind, alertEvent, CAP_PUBLIC_KINDS } from '@flood/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
-import { capMessages } from '../cap/cap.table';
 import type { StationRow } from '../stations/stations.table';
 import { toAlert } from './alert-engine';
 import { type AlertRow, alerts } from './alerts.table';
+import { capMessages } from './cap.table';
 
 /**
  * Clears every open warning of a station that stops (or is deleted), the way the engine clears one that

@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
+import { smsOutbox } from '../alerts/sms.table';
 import { auditLogs } from '../audit/audit.table';
-import { smsOutbox } from '../sms/sms.table';
 import { users } from '../users/users.table';
 
 let ctx: TestContext;

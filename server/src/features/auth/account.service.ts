@@ -11,8 +11,8 @@ import { type Actor, requireActor } from '../../lib/actor';
 import { hashPassword, randomDigits, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { assertPasswordNotCommon } from '../../lib/password-policy';
+import type { SmsGateway } from '../../lib/sms-gateway';
 import { AUDIT, recordAudit } from '../audit/audit.service';
-import type { SmsGateway } from '../sms/sms.gateway';
 import { findUserById, toUserDetail, updateUser } from '../users/users.repository';
 import {
   consumePhoneVerifications,

@@ -1,8 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
-import type { Db } from '../../db/client';
-import { smsOutbox } from './sms.table';
-
 export type SmsPurpose = 'PHONE_VERIFICATION' | 'FLOOD_WARNING' | 'RAIN_WARNING';
 
 export interface SmsMessage {
@@ -27,32 +22,6 @@ export interface SmsGateway {
   readonly name: string;
   readonly afterInterruption?: AfterInterruption;
   send(message: SmsMessage): Promise<void>;
-}
-
-/**
- * The default gateway for a portal with no carrier contract yet: the message goes to the server log and
- * to the sms_outbox table (once per id), where staff and tests can read it.
- */
-export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger }): SmsGateway {
-  return {
-    name: 'log',
-    // sms_outbox keeps a message id once: a resend is recorded once.
-    afterInterruption: 'resend',
-    async send(message) {
-      deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
-      await deps.db
-        .insert(smsOutbox)
-        .values({
-          phone: message.to,
-          body: message.body,
-          purpose: message.purpose,
-          gateway: 'log',
-          status: 'SENT',
-          messageId: message.id ?? null,
-        })
-        .onConflictDoNothing();
-    },
-  };
 }
 
 export interface HttpGatewayOptions {
@@ -98,52 +67,6 @@ export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-    },
-  };
-}
-
-/** E-mail to recipients with an address. */
-export interface EmailGateway {
-  readonly name: string;
-  readonly afterInterruption?: AfterInterruption;
-  send(message: { to: string; subject: string; body: string; id?: string }): Promise<void>;
-}
-
-/** Without SMTP configured, e-mails are written to the server log. */
-export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
-  return {
-    name: 'log',
-    afterInterruption: 'resend',
-    async send(message) {
-      logger.info({ email: { to: message.to, subject: message.subject, id: message.id } }, 'E-mail (log gateway)');
-    },
-  };
-}
-
-/**
- * E-mail through an SMTP server (SMTP_URL, e.g. smtps://user:pass@mail.example.vn:465). The outbox row id
- * becomes the Message-ID, so a message resent after a crash is recognisable as the same mail (mail stores
- * such as Gmail keep one copy of a Message-ID; others show both). SMTP has no idempotency key, and a second
- * e-mail is the accepted residual of a crash rather than a warning possibly never sent (#19).
- */
-export function createSmtpEmailGateway(opts: { url: string; from: string; timeoutMs?: number }): EmailGateway {
-  const timeout = opts.timeoutMs ?? 15_000;
-  const transport = nodemailer.createTransport(
-    { url: opts.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout * 2 },
-    { from: opts.from },
-  );
-  const domain = /@([^>\s]+)>?\s*$/.exec(opts.from)?.[1] ?? 'flood-portal.local';
-  return {
-    name: 'smtp',
-    afterInterruption: 'resend',
-    async send(message) {
-      await transport.sendMail({
-        to: message.to,
-        subject: message.subject,
-        text: message.body,
-        textEncoding: 'base64',
-        ...(message.id ? { messageId: `<${message.id}@${domain}>` } : {}),
-      });
     },
   };
 }

@@ -4,10 +4,11 @@ import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../db/client';
+import type { EmailGateway } from '../../lib/email-gateway';
 import { createMemoryEventBus } from '../../lib/events';
+import { createHttpSmsGateway, type SmsGateway } from '../../lib/sms-gateway';
 import { openTestDatabase } from '../../test/test-db';
 import { createDispatcher, INTERRUPTED_HELD_ERROR } from './dispatcher';
-import { createHttpSmsGateway, type EmailGateway, type SmsGateway } from './sms.gateway';
 import { smsAttempts, smsHistory } from './sms-admin.table';
 
 /**

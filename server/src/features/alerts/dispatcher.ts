@@ -2,9 +2,10 @@ import { smsEvent } from '@flood/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import type { EmailGateway } from '../../lib/email-gateway';
 import type { EventBus } from '../../lib/events';
+import type { AfterInterruption, SmsGateway } from '../../lib/sms-gateway';
 import { rowsOf } from '../readings/readings.repository';
-import type { AfterInterruption, EmailGateway, SmsGateway } from './sms.gateway';
 
 export interface DispatcherOptions {
   db: Db;

@@ -3,13 +3,14 @@ import { asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSmtpEmailGateway, type EmailGateway } from '../../lib/email-gateway';
 import { createMemoryEventBus } from '../../lib/events';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { createDispatcher } from './dispatcher';
-import { createLogSmsGateway, createSmtpEmailGateway, type EmailGateway } from './sms.gateway';
 import { smsAttempts, smsHistory } from './sms-admin.table';
+import { createLogSmsGateway } from './sms-log.gateway';
 
 interface Received {
   from: string;

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { alerts } from '../alerts/alerts.table';
+import { alerts } from './alerts.table';
 
 /**
  * The public CAP 1.2 messages of each warning: 'Alert' when it opens, 'Update' when its level changes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createHttpSmsGateway } from './sms.gateway';
+import { createHttpSmsGateway } from './sms-gateway';
 
 describe('HTTP SMS gateway', () => {
   const calls: { url: string; init: RequestInit }[] = [];

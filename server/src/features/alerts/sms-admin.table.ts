@@ -1,6 +1,6 @@
 import type { SmsHistoryStatus } from '@flood/domain';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { alerts } from '../alerts/alerts.table';
+import { alerts } from './alerts.table';
 
 /** One template per alert type (flood, rain), edited by staff. */
 export const smsTemplates = pgTable(

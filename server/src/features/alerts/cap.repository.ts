@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type AlertRow, alerts } from '../alerts/alerts.table';
 import { type StationRow, stations } from '../stations/stations.table';
+import { type AlertRow, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 
 export interface CapMessageFull {

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { SmsGateway } from '../../lib/sms-gateway';
+import { smsOutbox } from './sms.table';
+
+/**
+ * The default gateway for a portal with no carrier contract yet: the message goes to the server log and
+ * to the sms_outbox table (once per id), where staff and tests can read it.
+ */
+export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger }): SmsGateway {
+  return {
+    name: 'log',
+    // sms_outbox keeps a message id once: a resend is recorded once.
+    afterInterruption: 'resend',
+    async send(message) {
+      deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
+      await deps.db
+        .insert(smsOutbox)
+        .values({
+          phone: message.to,
+          body: message.body,
+          purpose: message.purpose,
+          gateway: 'log',
+          status: 'SENT',
+          messageId: message.id ?? null,
+        })
+        .onConflictDoNothing();
+    },
+  };
+}
