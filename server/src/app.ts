@@ -1,27 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type Config, fastifyTrustProxy } from './config';
+import { registerAlerting } from './app/alerting';
+import { registerApiDocs } from './app/api-docs';
+import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
+import { emailGatewayOf, smsGatewayOf } from './app/gateways';
+import { createHttpServer } from './app/http-server';
+import { runPeriodically } from './app/periodic';
+import type { Config } from './config';
 import type { Database } from './db/client';
-import { createAlertEngine } from './features/alerts/alert-engine';
-import { alertsRoutes } from './features/alerts/alerts.routes';
-import { capRoutes } from './features/alerts/cap.routes';
-import { createCapService } from './features/alerts/cap.service';
-import { createDispatcher } from './features/alerts/dispatcher';
-import { smsAdminRoutes } from './features/alerts/sms-admin.routes';
-import { createSmsAdminService } from './features/alerts/sms-admin.service';
-import { createLogSmsGateway } from './features/alerts/sms-log.gateway';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { purgeExpiredAuthRows } from './features/auth/auth.repository';
@@ -84,15 +73,13 @@ import { createStationsService } from './features/stations/stations.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
-import { createLogEmailGateway, createSmtpEmailGateway, type EmailGateway } from './lib/email-gateway';
-import { registerErrorHandler } from './lib/errors';
+import type { EmailGateway } from './lib/email-gateway';
 import { createMemoryEventBus, type EventBus } from './lib/events';
 import { registerHotReads } from './lib/hot-reads';
-import { loggerOptionsOf } from './lib/logging';
 import { registerNulGuard } from './lib/nul-guard';
 import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
-import { registerSecurityHeaders, securityHeadersOf } from './lib/security-headers';
-import { createHttpSmsGateway, type SmsGateway } from './lib/sms-gateway';
+import { registerSecurityHeaders } from './lib/security-headers';
+import type { SmsGateway } from './lib/sms-gateway';
 import { createLocalStorage, type FileStorage } from './lib/storage';
 import { registerWeb } from './lib/web.plugin';
 
@@ -116,75 +103,13 @@ export interface AppDeps {
 }
 
 /** Builds the whole HTTP application; main.ts listens with it, tests call `inject` on it. */
-/**
- * Runs `job` every `ms` while the app is up (from onReady, optionally once at once, until onClose); a failure is
- * logged as a warning and the next run comes as planned. The timer never keeps the process alive.
- */
-function runPeriodically(
-  app: FastifyInstance,
-  what: string,
-  ms: number,
-  job: () => Promise<unknown>,
-  opts: { atStart?: boolean } = {},
-): void {
-  const run = () => void job().catch((err) => app.log.warn({ err }, `${what} failed`));
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    if (opts.atStart) run();
-    timer = setInterval(run, ms);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  // Request ids correlate log lines and error bodies; they need to be unique, not secret. A random prefix
-  // per process and a counter cost a fraction of a UUID per request (measured on the hot public reads).
-  const idPrefix = randomBytes(6).toString('hex');
-  let idCounter = 0;
-  const app = Fastify({
-    logger: deps.logger ?? loggerOptionsOf(config.LOG_LEVEL),
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming)
-        ? incoming
-        : `${idPrefix}-${(++idCounter).toString(36)}`;
-    },
-    trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
-    bodyLimit: 1_048_576,
-    // A request (headers and body) must arrive whole within REQUEST_TIMEOUT_SECONDS: a body trickled a byte at a
-    // time would otherwise hold its connection and memory for ever. Node checks every `connectionsCheckingInterval`.
-    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
-    http: {
-      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
-      connectionsCheckingInterval: Math.min(30_000, Math.max(250, (config.REQUEST_TIMEOUT_SECONDS * 1000) / 4)),
-    },
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // Open event streams must not hold a shutdown.
-    forceCloseConnections: true,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-  registerErrorHandler(app);
+  const app = createHttpServer(config, deps.logger);
 
   const now = deps.now ?? (() => new Date());
   const db = database.db;
-  const sms =
-    deps.sms ??
-    (config.SMS_GATEWAY === 'http' && config.SMS_HTTP_URL
-      ? createHttpSmsGateway({
-          url: config.SMS_HTTP_URL,
-          method: config.SMS_HTTP_METHOD,
-          bodyTemplate: config.SMS_HTTP_BODY,
-          headers: config.SMS_HTTP_HEADERS,
-          timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
-          idempotent: config.SMS_HTTP_IDEMPOTENT,
-        })
-      : createLogSmsGateway({ db, logger: app.log }));
+  const sms = deps.sms ?? smsGatewayOf(config, db, app.log);
   // A Redis outage: each process falls back to its own memory (used challenges, rate-limit counts), warned once a minute.
   let redisWarnedAt = 0;
   const redisDown = (err: unknown) => {
@@ -209,26 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const configService = createConfigService({ db, bus });
   const timeZone = config.TZ_DISTRICT;
 
-  const securityHeaders = securityHeadersOf({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd injects its CSS-in-JS as <style> elements.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles and uploaded photos.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        // The ALTCHA widget solves its proof of work in blob: workers.
-        workerSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  const securityHeaders = PORTAL_SECURITY_HEADERS;
   // First onRequest hook: prepared bytes of hot public reads leave before the rest of the lifecycle.
   const hotReads = registerHotReads(app, securityHeaders);
   registerSecurityHeaders(app, securityHeaders);
@@ -240,20 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? { store: redisStoreWithLocalFallback(deps.rateLimitRedis, `${config.REDIS_PREFIX}rate-limit:`, redisDown) }
       : {}),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Cổng cảnh báo lũ, mưa – API',
-        description: 'API của cổng thông tin cảnh báo sớm lũ và mưa / Flood and rain early-warning portal API',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-      security: [{ bearer: [] }],
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerApiDocs(app);
 
   registerAccessControl(app, auth.resolveToken);
   registerNulGuard(app);
@@ -300,58 +193,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
   await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
-  const dispatcher = createDispatcher({
-    db,
-    sms,
-    email:
-      deps.email ??
-      (config.SMTP_URL
-        ? createSmtpEmailGateway({ url: config.SMTP_URL, from: config.SMTP_FROM })
-        : createLogEmailGateway(app.log)),
-    bus,
-    logger: app.log,
-    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
-    // A demo station's alerts reach only the log unless DEMO_ALERTS_TO_GATEWAY says otherwise.
-    demo: config.DEMO_ALERTS_TO_GATEWAY
-      ? undefined
-      : { sms: createLogSmsGateway({ db, logger: app.log }), email: createLogEmailGateway(app.log) },
-    ...deps.dispatch,
-  });
-  const engine = createAlertEngine({
+  await registerAlerting(app, {
+    config,
     db,
     bus,
     webParameters: configService.webParameters,
-    dispatcher,
-    logger: app.log,
+    sms,
+    email: deps.email ?? emailGatewayOf(config, app.log),
+    dispatch: deps.dispatch,
     now,
-  });
-  app.decorate('alertEngine', engine);
-  app.decorate('dispatcher', dispatcher);
-  app.addHook('onReady', async () => dispatcher.start());
-  runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
-  // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then
-  // every 10 s — what another process of the portal left when it died included (#19).
-  runPeriodically(app, 'alert evaluations left over', 10_000, () => engine.processLeftovers(), { atStart: true });
-  app.addHook('onClose', async () => {
-    engine.stop();
-    await engine.idle();
-    await dispatcher.stop();
-  });
-  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
-  await app.register(alertsRoutes, { db });
-  await app.register(capRoutes, {
-    publicUrl: config.PUBLIC_URL,
-    cap: createCapService({
-      db,
-      now,
-      settings: {
-        sender: config.CAP_SENDER,
-        senderName: { vi: config.CAP_SENDER_NAME, en: config.CAP_SENDER_NAME_EN },
-        timeZone,
-        demo: config.DEMO,
-        fallbackRadiusKm: 5,
-      },
-    }),
   });
   const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;

@@ -1,0 +1,79 @@
+import type { WebParameters } from '@flood/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { createAlertEngine } from '../features/alerts/alert-engine';
+import { alertsRoutes } from '../features/alerts/alerts.routes';
+import { capRoutes } from '../features/alerts/cap.routes';
+import { createCapService } from '../features/alerts/cap.service';
+import { createDispatcher, type DispatcherOptions } from '../features/alerts/dispatcher';
+import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
+import { createSmsAdminService } from '../features/alerts/sms-admin.service';
+import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
+import type { EmailGateway } from '../lib/email-gateway';
+import { createLogEmailGateway } from '../lib/email-gateway';
+import type { EventBus } from '../lib/events';
+import type { SmsGateway } from '../lib/sms-gateway';
+import { runPeriodically } from './periodic';
+
+export interface AlertingDeps {
+  config: Config;
+  db: Db;
+  bus: EventBus;
+  webParameters: () => Promise<WebParameters>;
+  sms: SmsGateway;
+  email: EmailGateway;
+  /** Outbox worker timing (tests shorten it). */
+  dispatch?: Pick<DispatcherOptions, 'backoffMs' | 'pollMs' | 'lockMs'>;
+  now: () => Date;
+}
+
+/**
+ * The warning side of the app: the alert engine and the message dispatcher with their timers and shutdown, and the
+ * routes of the SMS back office, the alerts and the CAP feed.
+ */
+export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps): Promise<void> {
+  const { config, db, bus, now } = deps;
+  const dispatcher = createDispatcher({
+    db,
+    sms: deps.sms,
+    email: deps.email,
+    bus,
+    logger: app.log,
+    maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
+    // A demo station's alerts reach only the log unless DEMO_ALERTS_TO_GATEWAY says otherwise.
+    demo: config.DEMO_ALERTS_TO_GATEWAY
+      ? undefined
+      : { sms: createLogSmsGateway({ db, logger: app.log }), email: createLogEmailGateway(app.log) },
+    ...deps.dispatch,
+  });
+  const engine = createAlertEngine({ db, bus, webParameters: deps.webParameters, dispatcher, logger: app.log, now });
+  app.decorate('alertEngine', engine);
+  app.decorate('dispatcher', dispatcher);
+  app.addHook('onReady', async () => dispatcher.start());
+  runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
+  // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then
+  // every 10 s — what another process of the portal left when it died included (#19).
+  runPeriodically(app, 'alert evaluations left over', 10_000, () => engine.processLeftovers(), { atStart: true });
+  app.addHook('onClose', async () => {
+    engine.stop();
+    await engine.idle();
+    await dispatcher.stop();
+  });
+  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
+  await app.register(alertsRoutes, { db });
+  await app.register(capRoutes, {
+    publicUrl: config.PUBLIC_URL,
+    cap: createCapService({
+      db,
+      now,
+      settings: {
+        sender: config.CAP_SENDER,
+        senderName: { vi: config.CAP_SENDER_NAME, en: config.CAP_SENDER_NAME_EN },
+        timeZone: config.TZ_DISTRICT,
+        demo: config.DEMO,
+        fallbackRadiusKm: 5,
+      },
+    }),
+  });
+}
