@@ -11,7 +11,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertNews } from '../features/news/news.repository';
-import { insertReadingsBatch, rowsOf } from '../features/readings/readings.repository';
+import { insertReadingsBatch } from '../features/readings/readings.repository';
 import { insertStation } from '../features/stations/stations.repository';
 import {
   freePort,
@@ -28,6 +28,7 @@ import { openDatabase } from './client';
 import { acquireDataDirLock, DataDirLockedError, pidAlive } from './data-dir-lock';
 import { migrationsFolder, runMigrations } from './migrate';
 import { hasOldEmbeddedDatabase, importOldEmbeddedDatabase } from './pglite-import';
+import { rowsOf } from './rows';
 
 // About the embedded default only: skipped in the PostgreSQL-server stage (TEST_DATABASE_URL), which has run them.
 const serverStage = Boolean(process.env.TEST_DATABASE_URL);

@@ -4,7 +4,7 @@
 // PostgreSQL when TEST_DATABASE_URL is set (a database created for the run).
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { rowsOf } from '../features/readings/readings.repository';
+import { rowsOf } from '../db/rows';
 import { pushTime } from '../test/push-time';
 import {
   freePort,

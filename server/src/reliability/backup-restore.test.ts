@@ -10,8 +10,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { insertNews } from '../features/news/news.repository';
-import { insertReadingsBatch, rowsOf } from '../features/readings/readings.repository';
+import { insertReadingsBatch } from '../features/readings/readings.repository';
 import { tempDataDir } from '../test/temp-dir';
 import { openEmbedded, prepareDatabase, REPO_ROOT } from './harness';
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../db/client';
 import { runMigrations } from '../db/migrate';
-import { rowsOf } from '../features/readings/readings.repository';
+import { rowsOf } from '../db/rows';
 import { insertStation } from '../features/stations/stations.repository';
 import { pushTime } from '../test/push-time';
 import { createScratchDatabase } from '../test/scratch-db';

@@ -17,9 +17,9 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { EventBus } from '../../lib/events';
 import { LIVE_READING_MS } from '../readings/reading-rules';
-import { rowsOf } from '../readings/readings.repository';
 import { findStationRow } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';

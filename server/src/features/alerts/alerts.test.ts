@@ -1,6 +1,7 @@
 import { DEFAULT_SMS_TEMPLATES, formatSmsTemplate, SMS_RECIPIENT_NO_CONTACT } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { createMemoryEventBus } from '../../lib/events';
 import type { SmsGateway } from '../../lib/sms-gateway';
 import { createStation } from '../../test/factories';
@@ -8,7 +9,6 @@ import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { DEMO_STATIONS } from '../demo/demo.stations';
-import { rowsOf } from '../readings/readings.repository';
 import { stations } from '../stations/stations.table';
 import { alerts } from './alerts.table';
 import { createDispatcher } from './dispatcher';

@@ -1,7 +1,7 @@
 import { DB_ID_MAX, pointInGeometry } from '@flood/domain';
 import type { Db } from '../../db/client';
 import { type Commune, loadCommunes } from '../../db/seed/seed-files';
-import { earlierCapMessages, findCapMessage, recentCapMessages } from './cap.repository';
+import { earlierCapMessages, findCapMessage, recentCapMessages } from './alerts.repository';
 import { type CapSettings, renderCapAlert, renderCapFeed } from './cap.xml';
 
 /** How far back the Atom index reaches, and how many entries it holds at most. */

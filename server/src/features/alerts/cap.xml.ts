@@ -9,7 +9,7 @@ import {
 } from '@flood/domain';
 import type { Commune } from '../../db/seed/seed-files';
 import { el, text } from '../../lib/xml';
-import type { CapMessageFull } from './cap.repository';
+import type { CapMessageFull } from './alerts.repository';
 import type { CapMessageRow } from './cap.table';
 
 export const CAP_NS = 'urn:oasis:names:tc:emergency:cap:1.2';

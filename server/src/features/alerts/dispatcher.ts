@@ -1,11 +1,17 @@
 import { smsEvent } from '@flood/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EmailGateway } from '../../lib/email-gateway';
 import type { EventBus } from '../../lib/events';
 import type { AfterInterruption, SmsGateway } from '../../lib/sms-gateway';
-import { rowsOf } from '../readings/readings.repository';
+import {
+  type ClaimedMessage,
+  claimDueMessages,
+  closeInterruptedAttempt,
+  insertAttempt,
+  markAttemptFailed,
+  markSent,
+} from './alerts.repository';
 
 export interface DispatcherOptions {
   db: Db;
@@ -26,18 +32,7 @@ export interface DispatcherOptions {
   demo?: { sms: SmsGateway; email: EmailGateway };
 }
 
-interface Claimed {
-  id: number;
-  channel: 'sms' | 'email';
-  recipient: string;
-  body: string;
-  attempts: number;
-  alertId: number | null;
-  /** The alert's station is a demo station. */
-  demo: boolean;
-  /** An earlier attempt was started and never finished: its process died while the gateway had the message. */
-  interrupted: boolean;
-}
+type Claimed = ClaimedMessage;
 
 /** What staff read (tooltip of 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)') on a message held after an interrupted attempt. */
 export const INTERRUPTED_HELD_ERROR =
@@ -61,21 +56,7 @@ export function createDispatcher(opts: DispatcherOptions) {
   let again = false;
   let stopped = true;
 
-  async function claim(): Promise<Claimed[]> {
-    const result = await opts.db.execute(sql`
-      update sms_history set locked_until = now() + ${`${lockMs} milliseconds`}::interval, attempts = attempts + 1
-      where id in (
-        select id from sms_history
-        where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-        order by id limit 50 for update skip locked
-      )
-      returning id, channel, recipient, body, attempts, alert_id as "alertId",
-        coalesce((select s.demo from alerts a join stations s on s.id = a.station_id
-          where a.id = sms_history.alert_id), false) as demo,
-        exists (select 1 from sms_attempts t where t.sms_history_id = sms_history.id and t.finished_at is null)
-          as interrupted`);
-    return rowsOf<Claimed>(result);
-  }
+  const claim = (): Promise<Claimed[]> => claimDueMessages(opts.db, lockMs);
 
   const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 500);
 
@@ -86,17 +67,7 @@ export function createDispatcher(opts: DispatcherOptions) {
   async function recover(m: Claimed, gateway: { name: string; afterInterruption?: AfterInterruption }) {
     const hold = gateway.afterInterruption === 'hold';
     // One statement: the attempt is closed and the message held or left to the new attempt together.
-    await opts.db.execute(sql`
-      with closed as (
-        update sms_attempts set finished_at = now(), outcome = 'INTERRUPTED'
-        where sms_history_id = ${m.id} and finished_at is null
-      )
-      update sms_history set
-        status = ${hold ? 'UNCERTAIN' : 'PENDING'},
-        attempts = attempts - ${hold ? 1 : 0},
-        last_error = ${hold ? INTERRUPTED_HELD_ERROR : null},
-        locked_until = ${hold ? null : sql`locked_until`}
-      where id = ${m.id}`);
+    await closeInterruptedAttempt(opts.db, m.id, hold, INTERRUPTED_HELD_ERROR);
     const log = { id: m.id, channel: m.channel, gateway: gateway.name };
     if (hold) opts.logger.error(log, 'message send interrupted by a crash: marked UNCERTAIN, not resent');
     else opts.logger.warn(log, 'message send interrupted by a crash: resent with the same idempotency key');
@@ -112,11 +83,7 @@ export function createDispatcher(opts: DispatcherOptions) {
       return;
     }
     // Committed before the call: a crash from here on leaves this attempt unfinished, for the next claim to see.
-    const [attempt] = rowsOf<{ id: number }>(
-      await opts.db.execute(sql`
-        insert into sms_attempts (sms_history_id, attempt_no, gateway)
-        values (${m.id}, ${m.attempts}, ${gateway.name}) returning id`),
-    );
+    const attemptId = await insertAttempt(opts.db, m.id, m.attempts, gateway.name);
     let error: string | null = null;
     try {
       if (m.channel === 'sms') {
@@ -135,22 +102,10 @@ export function createDispatcher(opts: DispatcherOptions) {
     // The outcome, attempt and message in one statement. If this write fails the attempt stays unfinished and
     // is handled as interrupted after lockMs: never retried here, which would resend a message the gateway took.
     if (error === null) {
-      await opts.db.execute(sql`
-        with done as (update sms_attempts set finished_at = now(), outcome = 'SENT' where id = ${attempt!.id})
-        update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null
-        where id = ${m.id}`);
+      await markSent(opts.db, m.id, attemptId);
     } else {
       const final = m.attempts >= maxAttempts;
-      await opts.db.execute(sql`
-        with done as (
-          update sms_attempts set finished_at = now(), outcome = 'ERROR', error = ${error} where id = ${attempt!.id}
-        )
-        update sms_history set
-          status = ${final ? 'FAILED' : 'PENDING'},
-          last_error = ${error},
-          locked_until = null,
-          next_attempt_at = now() + ${`${backoff(m.attempts)} milliseconds`}::interval
-        where id = ${m.id}`);
+      await markAttemptFailed(opts.db, m.id, attemptId, error, final, backoff(m.attempts));
       opts.logger.warn({ id: m.id, attempt: m.attempts, final, error }, 'message delivery failed');
     }
     opts.bus.publish('sms', smsEvent(m.id));

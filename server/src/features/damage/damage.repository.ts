@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../readings/readings.repository';
+import { rowsOf } from '../../db/rows';
 import { type DamageRow, damages, type NewDamageRow } from './damage.table';
 
 /** A record with its creator's name and the flood event whose period (district days) contains its day. */

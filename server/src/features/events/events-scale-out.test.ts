@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { BusEvent, EventBus } from '../../lib/events';
 import { createRedisEventBus, type RedisEventBus } from '../../lib/events-redis';
 import { createMemoryStorage } from '../../lib/storage';
@@ -15,7 +16,6 @@ import { redisReachable, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/te
 import { createAlertEngine } from '../alerts/alert-engine';
 import { alerts } from '../alerts/alerts.table';
 import { createReadingWriter } from '../readings/reading-writer';
-import { rowsOf } from '../readings/readings.repository';
 
 /**
  * Two server processes as a load balancer would spread requests over them: two apps on real ports, each

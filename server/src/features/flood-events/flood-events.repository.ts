@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { escapeLike } from '../../lib/sql';
-import { rowsOf } from '../readings/readings.repository';
 import { type FloodEventRow, floodEvents, type NewFloodEventRow } from './flood-events.table';
 
 /** An event with its peak station and the number of damage records dated within it. */

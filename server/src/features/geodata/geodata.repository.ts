@@ -1,7 +1,7 @@
 import type { GeodataType } from '@flood/domain';
 import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../readings/readings.repository';
+import { rowsOf } from '../../db/rows';
 import { users } from '../users/users.table';
 import { type GeodataRow, geodataItems } from './geodata.table';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../readings/readings.repository';
+import { rowsOf } from '../../db/rows';
 
 /**
  * Raw readings of one station from `since` (inclusive), oldest first, at most `limit` — one range scan of

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { openTestDatabase } from '../../test/test-db';
 import { createReadingWriter } from './reading-writer';
-import { rowsOf } from './readings.repository';
 
 let database: Database;
 beforeAll(async () => {

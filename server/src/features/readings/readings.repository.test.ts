@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { createReadings, createStation } from '../../test/factories';
 import { openTestDatabase } from '../../test/test-db';
 import {
@@ -11,7 +12,6 @@ import {
   latestValues,
   readingKey,
   readingsBetween,
-  rowsOf,
   valuesAtHour,
 } from './readings.repository';
 

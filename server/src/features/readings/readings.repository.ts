@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-/** Rows of a raw query, whichever driver ran it. */
-export function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}
+import { rowsOf } from '../../db/rows';
 
 export interface HourValue {
   stationId: number;
