@@ -1,14 +1,45 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { type AlertKind, CAP_PUBLIC_KINDS } from '@flood/domain';
+import { and, asc, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
+import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
 
 /**
  * Every statement of the warning side: the CAP feed, the message dispatcher (the outbox `sms_history`, its attempts
  * `sms_attempts`), … (docs/decisions.md, "The warning pipeline's folders").
  */
+
+// ── Open warnings ────────────────────────────────────────────────────────────────────────────────────────────
+
+/** The open warnings with their stations, highest level first; silent stations only when asked (staff). */
+export function findOpenAlerts(db: Db, includeSilent: boolean): Promise<{ a: AlertRow; s: StationRow }[]> {
+  return db
+    .select({ a: alerts, s: stations })
+    .from(alerts)
+    .innerJoin(stations, eq(stations.id, alerts.stationId))
+    .where(and(isNull(alerts.clearedAt), includeSilent ? undefined : ne(alerts.kind, 'STATION_SILENT')))
+    .orderBy(desc(alerts.level), desc(alerts.openedAt));
+}
+
+/**
+ * Clears every open warning of a station at `at` and, for the public kinds, writes a CAP 'Cancel' at the same
+ * level and value. Returns the cleared rows.
+ */
+export async function clearOpenAlertsOfStation(tx: Db, stationId: number, at: Date): Promise<AlertRow[]> {
+  const cleared = await tx
+    .update(alerts)
+    .set({ clearedAt: at, updatedAt: at, belowSince: null })
+    .where(and(eq(alerts.stationId, stationId), isNull(alerts.clearedAt)))
+    .returning();
+  const cancels = cleared
+    .filter((a) => CAP_PUBLIC_KINDS.includes(a.kind as AlertKind))
+    .map((a) => ({ alertId: a.id, msgType: 'Cancel' as const, level: a.level, value: a.value, sentAt: at }));
+  if (cancels.length) await tx.insert(capMessages).values(cancels);
+  return cleared;
+}
 
 // ── CAP feed ─────────────────────────────────────────────────────────────────────────────────────────────────
 
@@ -141,4 +172,80 @@ export async function markAttemptFailed(
       locked_until = null,
       next_attempt_at = now() + ${`${retryInMs} milliseconds`}::interval
     where id = ${messageId}`);
+}
+
+// ── SMS back office: templates, recipients, the send history ────────────────────────────────────────────────
+
+export type SmsTemplateRow = typeof smsTemplates.$inferSelect;
+export type SmsRecipientRow = typeof smsRecipients.$inferSelect;
+export type SmsHistoryRow = typeof smsHistory.$inferSelect;
+type RecipientValues = Pick<typeof smsRecipients.$inferInsert, 'name' | 'description' | 'email' | 'phone'>;
+
+export function listSmsTemplates(db: Db): Promise<SmsTemplateRow[]> {
+  return db.select().from(smsTemplates).orderBy(asc(smsTemplates.id));
+}
+
+export async function updateSmsTemplate(db: Db, id: number, template: string): Promise<SmsTemplateRow | undefined> {
+  const [row] = await db
+    .update(smsTemplates)
+    .set({ template, updatedAt: new Date() })
+    .where(eq(smsTemplates.id, id))
+    .returning();
+  return row;
+}
+
+/** A page of recipients, newest first, and how many there are. */
+export async function pageSmsRecipients(
+  db: Db,
+  q: { page: number; pageSize: number },
+): Promise<{ rows: SmsRecipientRow[]; total: number }> {
+  const [rows, [t]] = await Promise.all([
+    db
+      .select()
+      .from(smsRecipients)
+      .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(smsRecipients),
+  ]);
+  return { rows, total: Number(t?.total ?? 0) };
+}
+
+/** Inserts a recipient (`id` null) or updates one; undefined when there is none of that id. */
+export async function saveSmsRecipient(
+  db: Db,
+  id: number | null,
+  values: RecipientValues,
+): Promise<SmsRecipientRow | undefined> {
+  const [row] =
+    id === null
+      ? await db.insert(smsRecipients).values(values).returning()
+      : await db
+          .update(smsRecipients)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(smsRecipients.id, id))
+          .returning();
+  return row;
+}
+
+export async function deleteSmsRecipient(db: Db, id: number): Promise<SmsRecipientRow | undefined> {
+  const [row] = await db.delete(smsRecipients).where(eq(smsRecipients.id, id)).returning();
+  return row;
+}
+
+/** A page of the send history (the outbox), newest first, and how many messages there are. */
+export async function pageSmsHistory(
+  db: Db,
+  q: { page: number; pageSize: number },
+): Promise<{ rows: SmsHistoryRow[]; total: number }> {
+  const [rows, [t]] = await Promise.all([
+    db
+      .select()
+      .from(smsHistory)
+      .orderBy(desc(smsHistory.createdAt), desc(smsHistory.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(smsHistory),
+  ]);
+  return { rows, total: Number(t?.total ?? 0) };
 }

@@ -1,20 +1,13 @@
 import { ActiveAlertsSchema, type Alert } from '@flood/domain';
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
-import { stations } from '../stations/stations.table';
 import { toAlert } from './alert-engine';
-import { alerts } from './alerts.table';
+import { findOpenAlerts } from './alerts.repository';
 
 /** The open warnings, highest level first (public: every page shows them); staff also see silent stations. */
+/** The open warnings, highest level first (public: every page shows them); staff also see silent stations. */
 export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert[]> {
-  const rows = await db
-    .select({ a: alerts, s: stations })
-    .from(alerts)
-    .innerJoin(stations, eq(stations.id, alerts.stationId))
-    .where(and(isNull(alerts.clearedAt), includeSilent ? undefined : ne(alerts.kind, 'STATION_SILENT')))
-    .orderBy(desc(alerts.level), desc(alerts.openedAt));
-  return rows.map((r) => toAlert(r.a, r.s));
+  return (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
 }
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

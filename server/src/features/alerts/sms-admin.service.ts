@@ -1,23 +1,32 @@
 import type { SmsHistory, SmsRecipient, SmsRecipientBodySchema, SmsTemplate, SmsTemplateType } from '@flood/domain';
 import { SMS_TEMPLATE_TYPE_LABELS } from '@flood/domain';
-import { asc, count, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { auditOf, recordAudit } from '../audit/audit.service';
-import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
+import {
+  deleteSmsRecipient,
+  listSmsTemplates,
+  pageSmsHistory,
+  pageSmsRecipients,
+  type SmsHistoryRow,
+  type SmsRecipientRow,
+  type SmsTemplateRow,
+  saveSmsRecipient,
+  updateSmsTemplate,
+} from './alerts.repository';
 
 type RecipientBody = z.output<typeof SmsRecipientBodySchema>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-const toTemplate = (r: typeof smsTemplates.$inferSelect): SmsTemplate => ({
+const toTemplate = (r: SmsTemplateRow): SmsTemplate => ({
   id: r.id,
   template: r.template,
   type: r.type as SmsTemplateType,
   createdAt: r.createdAt.toISOString(),
 });
-const toRecipient = (r: typeof smsRecipients.$inferSelect): SmsRecipient => ({
+const toRecipient = (r: SmsRecipientRow): SmsRecipient => ({
   id: r.id,
   name: r.name,
   description: r.description,
@@ -25,7 +34,7 @@ const toRecipient = (r: typeof smsRecipients.$inferSelect): SmsRecipient => ({
   phone: r.phone,
   createdAt: r.createdAt.toISOString(),
 });
-export const toHistory = (r: typeof smsHistory.$inferSelect): SmsHistory => ({
+export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
   id: r.id,
   name: r.name,
   smsUserId: r.smsUserId,
@@ -46,17 +55,13 @@ export function createSmsAdminService({ db }: { db: Db }) {
   return {
     async templates(actor: Actor | undefined): Promise<SmsTemplate[]> {
       requirePermission(actor, 'sms');
-      return (await db.select().from(smsTemplates).orderBy(asc(smsTemplates.id))).map(toTemplate);
+      return (await listSmsTemplates(db)).map(toTemplate);
     },
 
     async updateTemplate(actor: Actor | undefined, id: number, template: string): Promise<SmsTemplate> {
       const a = requirePermission(actor, 'sms');
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(smsTemplates)
-          .set({ template, updatedAt: new Date() })
-          .where(eq(smsTemplates.id, id))
-          .returning();
+        const row = await updateSmsTemplate(tx, id, template);
         if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy mẫu tin nhắn');
         const name = SMS_TEMPLATE_TYPE_LABELS[row.type as SmsTemplateType]?.vi ?? row.type;
         await recordAudit(tx, a, auditOf('Cập nhật mẫu tin nhắn', row.type, name));
@@ -66,29 +71,14 @@ export function createSmsAdminService({ db }: { db: Db }) {
 
     async recipients(actor: Actor | undefined, q: { page: number; pageSize: number }) {
       requirePermission(actor, 'sms');
-      const [rows, [t]] = await Promise.all([
-        db
-          .select()
-          .from(smsRecipients)
-          .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ total: count() }).from(smsRecipients),
-      ]);
-      return { items: rows.map(toRecipient), total: Number(t?.total ?? 0) };
+      const { rows, total } = await pageSmsRecipients(db, q);
+      return { items: rows.map(toRecipient), total };
     },
 
     async saveRecipient(actor: Actor | undefined, id: number | null, body: RecipientBody): Promise<SmsRecipient> {
       const a = requirePermission(actor, 'sms');
       return db.transaction(async (tx) => {
-        const [row] =
-          id === null
-            ? await tx.insert(smsRecipients).values(body).returning()
-            : await tx
-                .update(smsRecipients)
-                .set({ ...body, updatedAt: new Date() })
-                .where(eq(smsRecipients.id, id))
-                .returning();
+        const row = await saveSmsRecipient(tx, id, body);
         if (!row) throw recipientNotFound();
         await recordAudit(tx, a, `${id === null ? 'Thêm' : 'Cập nhật'} người nhận ${row.name}`);
         return toRecipient(row);
@@ -98,7 +88,7 @@ export function createSmsAdminService({ db }: { db: Db }) {
     async removeRecipient(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, 'sms');
       await db.transaction(async (tx) => {
-        const [row] = await tx.delete(smsRecipients).where(eq(smsRecipients.id, id)).returning();
+        const row = await deleteSmsRecipient(tx, id);
         if (!row) throw recipientNotFound();
         await recordAudit(tx, a, `Xoá người nhận ${row.name}`);
       });
@@ -106,16 +96,8 @@ export function createSmsAdminService({ db }: { db: Db }) {
 
     async history(actor: Actor | undefined, q: { page: number; pageSize: number }) {
       requirePermission(actor, 'sms');
-      const [rows, [t]] = await Promise.all([
-        db
-          .select()
-          .from(smsHistory)
-          .orderBy(desc(smsHistory.createdAt), desc(smsHistory.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        db.select({ total: count() }).from(smsHistory),
-      ]);
-      return { items: rows.map(toHistory), total: Number(t?.total ?? 0) };
+      const { rows, total } = await pageSmsHistory(db, q);
+      return { items: rows.map(toHistory), total };
     },
   };
 }
