@@ -14,18 +14,31 @@ import {
   trendOf,
   type WebParameters,
 } from '@flood/domain';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
 import type { EventBus } from '../../lib/events';
 import { LIVE_READING_MS } from '../readings/reading-rules';
 import { findStationRow } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { type AlertRow, alerts } from './alerts.table';
-import { capMessages } from './cap.table';
+import {
+  allSmsRecipients,
+  claimPendingEvaluation,
+  commitEvaluationWithoutFsyncWait,
+  deletePendingEvaluation,
+  findOpenAlert,
+  findSmsTemplate,
+  insertAlert,
+  insertCapMessage,
+  insertOutboxMessages,
+  pendingEvaluationStations,
+  rainObservation,
+  silenceStates,
+  stepAlert,
+  updateAlert,
+  waterObservation,
+} from './alerts.repository';
+import type { AlertRow } from './alerts.table';
 import type { Dispatcher } from './dispatcher';
-import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
 
 export function toAlert(a: AlertRow, s: StationRow): Alert {
   return {
@@ -87,20 +100,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     if (s.kind === 'water') {
       // prev: the last reading at least an hour older (the rise per hour); recent: the oldest reading of the
       // last 15 minutes, else the one before the last (the trend: where the water is going now).
-      const rows = rowsOf<{ value: number; prev: number | null; recent: number | null }>(
-        await tx.execute(sql`
-          with last as (select value, observed_at from readings where station_id = ${s.id} order by observed_at desc limit 1)
-          select last.value,
-            (select r.value from readings r where r.station_id = ${s.id}
-              and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev,
-            coalesce(
-              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
-                and r.observed_at >= last.observed_at - interval '15 minutes' order by r.observed_at asc limit 1),
-              (select r.value from readings r where r.station_id = ${s.id} and r.observed_at < last.observed_at
-                order by r.observed_at desc limit 1)) as recent
-          from last`),
-      );
-      const r = rows[0];
+      const r = await waterObservation(tx, s.id);
       if (!r) return [];
       const value = Number(r.value);
       // The water's trend (1 cm dead band) for both kinds: a rise alert whose water now falls says 'đang xuống'.
@@ -111,13 +111,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         { kind: 'WATER_RISE', value: value - Number(r.prev), trend },
       ];
     }
-    const rows = rowsOf<{ hourly: number | null; day: number | null }>(
-      await tx.execute(sql`
-        select (select sum from readings_hourly where station_id = ${s.id} order by hour desc limit 1) as hourly,
-          (select sum(sum) from readings_hourly where station_id = ${s.id}
-             and hour > ${new Date(now().getTime() - 24 * 3_600_000).toISOString()}::timestamptz) as day`),
-    );
-    const r = rows[0];
+    const r = await rainObservation(tx, s.id, new Date(now().getTime() - 24 * 3_600_000));
     return [
       { kind: 'RAIN_INTENSITY', value: Number(r?.hourly ?? 0) },
       { kind: 'RAIN_24H', value: Number(r?.day ?? 0) },
@@ -134,21 +128,21 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   /** Outbox rows for every recipient of an opened or escalated alert (inside the alert's transaction). */
   async function enqueue(tx: Tx, alert: AlertRow, s: StationRow): Promise<number> {
     const type = templateTypeOf(alert.kind as AlertKind);
-    const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
+    const template = await findSmsTemplate(tx, type);
     if (!template) return 0;
     const value = alert.kind === 'WATER_LEVEL' ? alert.value / 100 : alert.value;
     const args = { station: s.name, level: alert.level, value };
     // The SMS in unaccented GSM-7 (one segment); the e-mail keeps the station's name as it is written.
     const sms = formatSmsTemplate(template.template, args);
     const email = fillSmsTemplate(template.template, args);
-    const recipients = await tx.select().from(smsRecipients);
+    const recipients = await allSmsRecipients(tx);
     const rows = recipients.flatMap((r) =>
       [
         ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: sms }] : []),
         ...(r.email ? [{ channel: 'email' as const, recipient: r.email, body: email }] : []),
       ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name })),
     );
-    if (rows.length) await tx.insert(smsHistory).values(rows);
+    await insertOutboxMessages(tx, rows);
     return rows.length;
   }
 
@@ -167,11 +161,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     after: (() => void)[],
   ): Promise<boolean> {
     const { kind, value } = o;
-    const [open] = await tx
-      .select()
-      .from(alerts)
-      .where(and(eq(alerts.stationId, s.id), eq(alerts.kind, kind), isNull(alerts.clearedAt)))
-      .limit(1);
+    const open = await findOpenAlert(tx, s.id, kind);
     const thresholds = alertThresholds(kind, s, p);
     const margin = kind.startsWith('RAIN') ? p.rainClearMarginMm : p.waterClearMarginCm;
     const t = now();
@@ -188,11 +178,12 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
     if (action.action === 'none' || action.action === 'update') {
       if (open) {
-        const [row] = await tx
-          .update(alerts)
-          .set({ value, peakValue, trend, ...(action.action === 'update' ? { belowSince: action.belowSince } : {}) })
-          .where(eq(alerts.id, open.id))
-          .returning();
+        const row = await updateAlert(tx, open.id, {
+          value,
+          peakValue,
+          trend,
+          ...(action.action === 'update' ? { belowSince: action.belowSince } : {}),
+        });
         // The lines say the current value and the trend: announce a change people would see (the trend, or
         // the value moved by the clear margin since last told), not every reading's millimetre.
         const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
@@ -209,45 +200,38 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
     const recordCap = async (a: AlertRow) => {
       if (CAP_PUBLIC_KINDS.includes(kind))
-        await tx.insert(capMessages).values({ alertId: a.id, msgType: capType, level: a.level, value, sentAt: t });
+        await insertCapMessage(tx, { alertId: a.id, msgType: capType, level: a.level, value, sentAt: t });
     };
     let row: AlertRow | undefined;
     if (action.action === 'open') {
       // At most one open alert per station and kind (alerts_open_key): a second open fails the evaluation,
       // which rolls back whole, messages included.
-      [row] = await tx
-        .insert(alerts)
-        .values({
-          kind,
-          stationId: s.id,
-          level: action.level,
-          value,
-          peakValue: value,
-          trend,
-          message: alertMessage(kind, s.name, action.level, value),
-          openedAt: t,
-          updatedAt: t,
-        })
-        .returning();
+      row = await insertAlert(tx, {
+        kind,
+        stationId: s.id,
+        level: action.level,
+        value,
+        peakValue: value,
+        trend,
+        message: alertMessage(kind, s.name, action.level, value),
+        openedAt: t,
+        updatedAt: t,
+      });
       if (row && tell) queued = await enqueue(tx, row, s);
     } else {
       const level = action.action === 'clear' ? open!.level : action.level;
       // Only the alert as it was read: one cleared or moved meanwhile (staff, another writer) is left alone,
       // so a step is never taken, nor its messages queued, twice.
-      [row] = await tx
-        .update(alerts)
-        .set({
-          level,
-          value,
-          peakValue,
-          trend,
-          message: alertMessage(kind, s.name, level, value),
-          updatedAt: t,
-          belowSince: null,
-          ...(action.action === 'clear' ? { clearedAt: t } : {}),
-        })
-        .where(and(eq(alerts.id, open!.id), eq(alerts.level, open!.level), isNull(alerts.clearedAt)))
-        .returning();
+      row = await stepAlert(tx, open!, {
+        level,
+        value,
+        peakValue,
+        trend,
+        message: alertMessage(kind, s.name, level, value),
+        updatedAt: t,
+        belowSince: null,
+        ...(action.action === 'clear' ? { clearedAt: t } : {}),
+      });
       if (row && action.action === 'escalate' && tell) queued = await enqueue(tx, row, s);
     }
     if (!row) return false;
@@ -293,19 +277,13 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       // row then evaluates again after the restart. Nothing is sent before it is durable: the dispatcher's
       // claim is a synchronous commit, which flushes the log up to and past this one. The queue row's lock is
       // held for less time, so a station's next push waits less.
-      await tx.execute(sql`set local synchronous_commit = off`);
-      const [claimed] = rowsOf<{ seq: number | string }>(
-        await tx.execute(
-          sql`select seq from alert_evaluations_pending where station_id = ${stationId} for update skip locked`,
-        ),
-      );
-      if (!claimed) return;
+      await commitEvaluationWithoutFsyncWait(tx);
+      const seq = await claimPendingEvaluation(tx, stationId);
+      if (seq === undefined) return;
       await evaluate(tx, stationId, p, after);
       // The row is locked until commit, so seq cannot have moved; the check keeps a later reading's row
       // should that ever change.
-      await tx.execute(
-        sql`delete from alert_evaluations_pending where station_id = ${stationId} and seq = ${Number(claimed.seq)}`,
-      );
+      await deletePendingEvaluation(tx, stationId, seq);
     });
     for (const f of after) f();
   }
@@ -336,12 +314,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   function processLeftovers(): Promise<void> {
     if (stopped) return Promise.resolve();
     const run = (async () => {
-      const rows = rowsOf<{ stationId: number }>(
-        await db.execute(
-          sql`select station_id as "stationId" from alert_evaluations_pending order by queued_at limit 1000`,
-        ),
-      );
-      await Promise.all(rows.map((r) => schedule(Number(r.stationId))));
+      const stations = await pendingEvaluationStations(db);
+      await Promise.all(stations.map((id) => schedule(id)));
     })();
     sweeps.add(run);
     void run.catch(() => {}).finally(() => sweeps.delete(run));
@@ -355,13 +329,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   async function checkSilence(): Promise<void> {
     const p = await deps.webParameters();
     const t = now();
-    const rows = rowsOf<{ id: number; lastAt: string | null; open: number | null }>(
-      await db.execute(sql`
-        select s.id, (select max(h.last_at) from readings_hourly h where h.station_id = s.id) as "lastAt",
-          (select a.id from alerts a where a.station_id = s.id and a.kind = 'STATION_SILENT' and a.cleared_at is null) as open
-        from stations s where s.status = 'active'`),
-    );
-    for (const r of rows) {
+    for (const r of await silenceStates(db)) {
       const silentMin = r.lastAt ? (t.getTime() - Date.parse(r.lastAt)) / 60_000 : Number.POSITIVE_INFINITY;
       const silent = silentMin > p.disconnectAfterMinutes;
       if (silent === (r.open !== null)) continue;
@@ -369,22 +337,20 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       if (!s) continue;
       const minutes = Number.isFinite(silentMin) ? Math.round(silentMin) : 0;
       const row = silent
-        ? (
-            await db
-              .insert(alerts)
-              .values({
-                kind: 'STATION_SILENT',
-                stationId: s.id,
-                level: 1,
-                value: minutes,
-                message: alertMessage('STATION_SILENT', s.name, 1, minutes),
-                openedAt: t,
-                updatedAt: t,
-              })
-              .onConflictDoNothing()
-              .returning()
-          )[0]
-        : (await db.update(alerts).set({ clearedAt: t, updatedAt: t }).where(eq(alerts.id, r.open!)).returning())[0];
+        ? await insertAlert(
+            db,
+            {
+              kind: 'STATION_SILENT',
+              stationId: s.id,
+              level: 1,
+              value: minutes,
+              message: alertMessage('STATION_SILENT', s.name, 1, minutes),
+              openedAt: t,
+              updatedAt: t,
+            },
+            { ifNone: true },
+          )
+        : await updateAlert(db, r.open!, { clearedAt: t, updatedAt: t });
       if (row) bus.publish('alert', alertEvent(silent ? 'opened' : 'cleared', toAlert(row, s)));
     }
   }

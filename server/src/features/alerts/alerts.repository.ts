@@ -1,6 +1,7 @@
-import { type AlertKind, CAP_PUBLIC_KINDS } from '@flood/domain';
+import type { CapMsgType } from '@flood/domain';
+import { type AlertKind, CAP_PUBLIC_KINDS, type SmsTemplateType } from '@flood/domain';
 import { and, asc, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';
@@ -11,6 +12,156 @@ import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
  * Every statement of the warning side: the CAP feed, the message dispatcher (the outbox `sms_history`, its attempts
  * `sms_attempts`), … (docs/decisions.md, "The warning pipeline's folders").
  */
+
+// ── Alert engine: the evaluation queue, what a station shows, its alerts and their messages ───────────────────
+
+/**
+ * The evaluation's own commit does not wait for fsync (the reading's commit did): a power cut can only lose the
+ * whole evaluation, whose queue row then evaluates again (alert-engine.ts).
+ */
+export async function commitEvaluationWithoutFsyncWait(tx: Tx): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+/** Claims a station's queued evaluation (`FOR UPDATE SKIP LOCKED`); its sequence number, or undefined. */
+export async function claimPendingEvaluation(tx: Tx, stationId: number): Promise<number | undefined> {
+  const [claimed] = rowsOf<{ seq: number | string }>(
+    await tx.execute(
+      sql`select seq from alert_evaluations_pending where station_id = ${stationId} for update skip locked`,
+    ),
+  );
+  return claimed ? Number(claimed.seq) : undefined;
+}
+
+export async function deletePendingEvaluation(tx: Tx, stationId: number, seq: number): Promise<void> {
+  await tx.execute(sql`delete from alert_evaluations_pending where station_id = ${stationId} and seq = ${seq}`);
+}
+
+/** The stations with a queued evaluation, oldest first (at most 1,000). */
+export async function pendingEvaluationStations(db: Db): Promise<number[]> {
+  const rows = rowsOf<{ stationId: number }>(
+    await db.execute(
+      sql`select station_id as "stationId" from alert_evaluations_pending order by queued_at limit 1000`,
+    ),
+  );
+  return rows.map((r) => Number(r.stationId));
+}
+
+/**
+ * A water station's latest level, the last one at least an hour older (`prev`: the rise per hour) and the oldest
+ * of the last 15 minutes, else the one before the latest (`recent`: the trend); undefined with no reading.
+ */
+export async function waterObservation(
+  tx: Tx,
+  stationId: number,
+): Promise<{ value: number; prev: number | null; recent: number | null } | undefined> {
+  return rowsOf<{ value: number; prev: number | null; recent: number | null }>(
+    await tx.execute(sql`
+      with last as (select value, observed_at from readings where station_id = ${stationId} order by observed_at desc limit 1)
+      select last.value,
+        (select r.value from readings r where r.station_id = ${stationId}
+          and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev,
+        coalesce(
+          (select r.value from readings r where r.station_id = ${stationId} and r.observed_at < last.observed_at
+            and r.observed_at >= last.observed_at - interval '15 minutes' order by r.observed_at asc limit 1),
+          (select r.value from readings r where r.station_id = ${stationId} and r.observed_at < last.observed_at
+            order by r.observed_at desc limit 1)) as recent
+      from last`),
+  )[0];
+}
+
+/** A rain station's latest hourly sum and its sum over the hours after `daySince`. */
+export async function rainObservation(
+  tx: Tx,
+  stationId: number,
+  daySince: Date,
+): Promise<{ hourly: number | null; day: number | null } | undefined> {
+  return rowsOf<{ hourly: number | null; day: number | null }>(
+    await tx.execute(sql`
+      select (select sum from readings_hourly where station_id = ${stationId} order by hour desc limit 1) as hourly,
+        (select sum(sum) from readings_hourly where station_id = ${stationId}
+           and hour > ${daySince.toISOString()}::timestamptz) as day`),
+  )[0];
+}
+
+/** The open alert of a station and kind, if any. */
+export async function findOpenAlert(tx: Tx, stationId: number, kind: AlertKind): Promise<AlertRow | undefined> {
+  const [open] = await tx
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.stationId, stationId), eq(alerts.kind, kind), isNull(alerts.clearedAt)))
+    .limit(1);
+  return open;
+}
+
+export async function updateAlert(
+  db: Db,
+  id: number,
+  values: Partial<typeof alerts.$inferInsert>,
+): Promise<AlertRow | undefined> {
+  const [row] = await db.update(alerts).set(values).where(eq(alerts.id, id)).returning();
+  return row;
+}
+
+/**
+ * Moves an open alert one step, only as it was read (same level, still open): one cleared or moved meanwhile is
+ * left alone, so a step is never taken twice. Undefined when it was.
+ */
+export async function stepAlert(
+  tx: Tx,
+  open: AlertRow,
+  values: Partial<typeof alerts.$inferInsert>,
+): Promise<AlertRow | undefined> {
+  const [row] = await tx
+    .update(alerts)
+    .set(values)
+    .where(and(eq(alerts.id, open.id), eq(alerts.level, open.level), isNull(alerts.clearedAt)))
+    .returning();
+  return row;
+}
+
+/** Opens an alert; with `ifNone`, nothing (undefined) when one of the station and kind is open already. */
+export async function insertAlert(
+  db: Db,
+  values: typeof alerts.$inferInsert,
+  opts: { ifNone?: boolean } = {},
+): Promise<AlertRow | undefined> {
+  const insert = db.insert(alerts).values(values);
+  const [row] = await (opts.ifNone ? insert.onConflictDoNothing() : insert).returning();
+  return row;
+}
+
+export async function insertCapMessage(
+  tx: Tx,
+  m: { alertId: number; msgType: CapMsgType; level: number; value: number; sentAt: Date },
+): Promise<void> {
+  await tx.insert(capMessages).values(m);
+}
+
+/** The SMS template of a type, if there is one. */
+export async function findSmsTemplate(tx: Tx, type: SmsTemplateType): Promise<SmsTemplateRow | undefined> {
+  const [template] = await tx.select().from(smsTemplates).where(eq(smsTemplates.type, type)).limit(1);
+  return template;
+}
+
+export function allSmsRecipients(tx: Tx): Promise<SmsRecipientRow[]> {
+  return tx.select().from(smsRecipients);
+}
+
+/** Stores messages in the outbox (`sms_history`), for the dispatcher. */
+export async function insertOutboxMessages(tx: Tx, rows: (typeof smsHistory.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(smsHistory).values(rows);
+}
+
+/** Each active station's last reading time and its open STATION_SILENT alert, if any. */
+export async function silenceStates(db: Db): Promise<{ id: number; lastAt: string | null; open: number | null }[]> {
+  return rowsOf<{ id: number; lastAt: string | null; open: number | null }>(
+    await db.execute(sql`
+      select s.id, (select max(h.last_at) from readings_hourly h where h.station_id = s.id) as "lastAt",
+        (select a.id from alerts a where a.station_id = s.id and a.kind = 'STATION_SILENT' and a.cleared_at is null) as open
+      from stations s where s.status = 'active'`),
+  );
+}
 
 // ── Open warnings ────────────────────────────────────────────────────────────────────────────────────────────
 
