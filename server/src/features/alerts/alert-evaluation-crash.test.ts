@@ -16,7 +16,7 @@ import { insertReadingsBatch } from '../readings/readings.repository';
 import { insertStation } from '../stations/stations.repository';
 import { createAlertEngine } from './alert-engine';
 import { alerts } from './alerts.table';
-import { smsHistory, smsRecipients } from './sms-admin.table';
+import { messageOutbox, smsRecipients } from './sms-admin.table';
 
 /** A bus that loses every event: what a process that dies right after the acknowledgement leaves behind. */
 const deadBus: EventBus = { publish: () => {}, subscribe: () => () => {}, since: () => [] };
@@ -51,9 +51,9 @@ async function alertsOf(database: Database, stationId: number) {
 /** The outbox rows of a station's alerts, counted per recipient and channel. */
 async function messagesOf(database: Database, stationId: number): Promise<Record<string, number>> {
   const rows = await database.db
-    .select({ recipient: smsHistory.recipient, channel: smsHistory.channel })
-    .from(smsHistory)
-    .innerJoin(alerts, eq(alerts.id, smsHistory.alertId))
+    .select({ recipient: messageOutbox.recipient, channel: messageOutbox.channel })
+    .from(messageOutbox)
+    .innerJoin(alerts, eq(alerts.id, messageOutbox.alertId))
     .where(eq(alerts.stationId, stationId));
   const out: Record<string, number> = {};
   for (const r of rows) out[`${r.channel}:${r.recipient}`] = (out[`${r.channel}:${r.recipient}`] ?? 0) + 1;

@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
 import { type AlertRow, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
-import { smsHistory, smsRecipients, smsTemplates } from './sms-admin.table';
+import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
 
 /**
  * Every statement of the warning side: the CAP feed, the message dispatcher (the outbox `sms_history`, its attempts
@@ -149,8 +149,8 @@ export function allSmsRecipients(tx: Tx): Promise<SmsRecipientRow[]> {
 }
 
 /** Stores messages in the outbox (`sms_history`), for the dispatcher. */
-export async function insertOutboxMessages(tx: Tx, rows: (typeof smsHistory.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(smsHistory).values(rows);
+export async function insertOutboxMessages(tx: Tx, rows: (typeof messageOutbox.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(messageOutbox).values(rows);
 }
 
 /** Each active station's last reading time and its open STATION_SILENT alert, if any. */
@@ -329,7 +329,7 @@ export async function markAttemptFailed(
 
 export type SmsTemplateRow = typeof smsTemplates.$inferSelect;
 export type SmsRecipientRow = typeof smsRecipients.$inferSelect;
-export type SmsHistoryRow = typeof smsHistory.$inferSelect;
+export type SmsHistoryRow = typeof messageOutbox.$inferSelect;
 type RecipientValues = Pick<typeof smsRecipients.$inferInsert, 'name' | 'description' | 'email' | 'phone'>;
 
 export function listSmsTemplates(db: Db): Promise<SmsTemplateRow[]> {
@@ -392,11 +392,11 @@ export async function pageSmsHistory(
   const [rows, [t]] = await Promise.all([
     db
       .select()
-      .from(smsHistory)
-      .orderBy(desc(smsHistory.createdAt), desc(smsHistory.id))
+      .from(messageOutbox)
+      .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(smsHistory),
+    db.select({ total: count() }).from(messageOutbox),
   ]);
   return { rows, total: Number(t?.total ?? 0) };
 }

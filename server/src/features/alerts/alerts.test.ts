@@ -12,8 +12,8 @@ import { DEMO_STATIONS } from '../demo/demo.stations';
 import { stations } from '../stations/stations.table';
 import { alerts } from './alerts.table';
 import { createDispatcher } from './dispatcher';
-import { smsOutbox } from './sms.table';
-import { smsHistory } from './sms-admin.table';
+import { gatewayLog } from './gateway-log.table';
+import { messageOutbox } from './sms-admin.table';
 import { createLogSmsGateway } from './sms-log.gateway';
 
 const FAILING_PHONE = '0999999999';
@@ -63,9 +63,9 @@ async function push(code: string, key: string, value: number, minutesAgo: number
 async function messagesOf(stationId: number) {
   return (
     await ctx.db
-      .select({ h: smsHistory })
-      .from(smsHistory)
-      .innerJoin(alerts, eq(alerts.id, smsHistory.alertId))
+      .select({ h: messageOutbox })
+      .from(messageOutbox)
+      .innerJoin(alerts, eq(alerts.id, messageOutbox.alertId))
       .where(eq(alerts.stationId, stationId))
   ).map((r) => r.h);
 }
@@ -159,7 +159,7 @@ describe('alert engine and dispatch', () => {
       expect.objectContaining({ action: 'opened', alert: expect.objectContaining({ level: 2 }) }),
     ]);
     const settled = async () =>
-      (await ctx.db.select().from(smsHistory).where(eq(smsHistory.alertId, open[0]!.id))).every(
+      (await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.alertId, open[0]!.id))).every(
         (h) => h.status !== 'PENDING',
       );
     await until(settled);
@@ -189,7 +189,7 @@ describe('alert engine and dispatch', () => {
 
   it('a value flapping around level II sends no new message; reaching level III escalates once', async () => {
     const s = await station('F01030');
-    const before = (await ctx.db.select().from(smsHistory)).length;
+    const before = (await ctx.db.select().from(messageOutbox)).length;
     for (const [v, ago] of [
       [55, 50],
       [48, 45],
@@ -200,10 +200,10 @@ describe('alert engine and dispatch', () => {
       await push('F01030', s.pushKey, v, ago);
     }
     // One alert, one message per recipient channel (3 SMS + 1 e-mail), whatever the flapping.
-    const afterFlap = (await ctx.db.select().from(smsHistory)).length;
+    const afterFlap = (await ctx.db.select().from(messageOutbox)).length;
     expect(afterFlap - before).toBe(4);
     await push('F01030', s.pushKey, 72, 25);
-    expect((await ctx.db.select().from(smsHistory)).length - afterFlap).toBe(4);
+    expect((await ctx.db.select().from(messageOutbox)).length - afterFlap).toBe(4);
     const rows = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.level).toBe(3);
@@ -282,12 +282,12 @@ describe('alert engine and dispatch', () => {
     await push('F01053', s.pushKey, 62, 2);
     const [alert] = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
     const settled = async () =>
-      (await ctx.db.select().from(smsHistory).where(eq(smsHistory.alertId, alert!.id))).every(
+      (await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.alertId, alert!.id))).every(
         (h) => h.status !== 'PENDING',
       );
     await until(settled);
     expect(sent.filter((m) => m.includes('F01053'))).toEqual([]);
-    const logged = await ctx.db.select().from(smsOutbox);
+    const logged = await ctx.db.select().from(gatewayLog);
     const mine = logged.filter((m) => m.body.includes('F01053'));
     // Every phone, the failing one included (the log gateway does not fail), went to the log.
     expect(mine.map((m) => m.phone).sort()).toEqual(['0912000001', '0912000002', FAILING_PHONE]);
@@ -307,7 +307,7 @@ describe('restart during dispatch', () => {
     const database = await openTestDatabase();
     const db = database.db;
     const [msg] = await db
-      .insert(smsHistory)
+      .insert(messageOutbox)
       .values({
         name: 'Khởi động lại',
         channel: 'sms',
@@ -345,9 +345,9 @@ describe('restart during dispatch', () => {
     });
     // (The app's own worker may win the claim: either way another process sends it.)
     await restarted.runOnce();
-    let after: typeof smsHistory.$inferSelect | undefined;
+    let after: typeof messageOutbox.$inferSelect | undefined;
     for (let i = 0; i < 50 && after?.status !== 'SUCCESS'; i++) {
-      [after] = await db.select().from(smsHistory).where(eq(smsHistory.id, msg!.id));
+      [after] = await db.select().from(messageOutbox).where(eq(messageOutbox.id, msg!.id));
       if (after?.status !== 'SUCCESS') await new Promise((r) => setTimeout(r, 50));
     }
     expect(after).toMatchObject({ status: 'SUCCESS', attempts: 2 });

@@ -9,7 +9,7 @@ import { createMemoryEventBus } from '../../lib/events';
 import { createHttpSmsGateway, type SmsGateway } from '../../lib/sms-gateway';
 import { openTestDatabase } from '../../test/test-db';
 import { createDispatcher, INTERRUPTED_HELD_ERROR } from './dispatcher';
-import { smsAttempts, smsHistory } from './sms-admin.table';
+import { messageOutbox, smsAttempts } from './sms-admin.table';
 
 /**
  * A fake SMS provider over HTTP: it answers 2xx (or 503 while `failures` lasts) and keeps every request.
@@ -60,7 +60,7 @@ afterAll(async () => {
 beforeEach(async () => {
   Object.assign(provider, { requests: [], delivered: [], dedupe: false, failures: 0 });
   // Every test starts with an empty outbox (a message of an earlier test must not be claimed by the next).
-  await db.delete(smsHistory);
+  await db.delete(messageOutbox);
 });
 
 const http = (idempotent: boolean) =>
@@ -89,12 +89,12 @@ const dyingAfterSend = (gateway: SmsGateway): SmsGateway => ({
 
 async function queue(recipient = '0912000001') {
   const [row] = await db
-    .insert(smsHistory)
+    .insert(messageOutbox)
     .values({ name: 'Trưởng thôn', channel: 'sms', recipient, body: 'CANH BAO LU', nextAttemptAt: new Date(0) })
     .returning();
   return row!;
 }
-const historyOf = async (id: number) => (await db.select().from(smsHistory).where(eq(smsHistory.id, id)))[0]!;
+const historyOf = async (id: number) => (await db.select().from(messageOutbox).where(eq(messageOutbox.id, id)))[0]!;
 const attemptsOf = (id: number) =>
   db
     .select({ no: smsAttempts.attemptNo, outcome: smsAttempts.outcome, finished: smsAttempts.finishedAt })
@@ -220,9 +220,9 @@ describe('a crash while the provider has the message', () => {
     const m = await queue();
     // What such a crash leaves: claimed (attempts 1, lock run out), no attempt started.
     await db
-      .update(smsHistory)
+      .update(messageOutbox)
       .set({ attempts: 1, lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(smsHistory.id, m.id));
+      .where(eq(messageOutbox.id, m.id));
     await dispatcher(http(false)).runOnce();
     expect(provider.requests).toHaveLength(1);
     expect(await historyOf(m.id)).toMatchObject({ status: 'SUCCESS', attempts: 2 });

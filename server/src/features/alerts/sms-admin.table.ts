@@ -27,10 +27,10 @@ export const smsRecipients = pgTable('sms_recipients', {
 });
 
 /**
- * The durable outbox and the send history in one: a message is stored (PENDING) in the transaction that
+ * The outbox (SQL table `sms_history`): the durable outbox and the send history in one: a message is stored (PENDING) in the transaction that
  * opens the alert, then a worker sends it with retries; every attempt updates the row.
  */
-export const smsHistory = pgTable(
+export const messageOutbox = pgTable(
   'sms_history',
   {
     id: serial('id').primaryKey(),
@@ -66,7 +66,7 @@ export const smsAttempts = pgTable(
     id: serial('id').primaryKey(),
     smsHistoryId: integer('sms_history_id')
       .notNull()
-      .references(() => smsHistory.id, { onDelete: 'cascade' }),
+      .references(() => messageOutbox.id, { onDelete: 'cascade' }),
     /** `sms_history.attempts` when it started (1, 2, …). */
     attemptNo: integer('attempt_no').notNull(),
     /** The gateway's name: http, smtp, log… */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SmsGateway } from '../../lib/sms-gateway';
-import { smsOutbox } from './sms.table';
+import { gatewayLog } from './gateway-log.table';
 
 /**
  * The default gateway for a portal with no carrier contract yet: the message goes to the server log and
@@ -15,7 +15,7 @@ export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger })
     async send(message) {
       deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
       await deps.db
-        .insert(smsOutbox)
+        .insert(gatewayLog)
         .values({
           phone: message.to,
           body: message.body,

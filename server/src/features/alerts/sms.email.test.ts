@@ -9,7 +9,7 @@ import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
 import { createDispatcher } from './dispatcher';
-import { smsAttempts, smsHistory } from './sms-admin.table';
+import { messageOutbox, smsAttempts } from './sms-admin.table';
 import { createLogSmsGateway } from './sms-log.gateway';
 
 interface Received {
@@ -153,7 +153,7 @@ describe('e-mail across a crash', () => {
           lockMs: 200,
         });
       const rows = await db
-        .insert(smsHistory)
+        .insert(messageOutbox)
         .values(
           ['crash.a@bache.local', 'crash.b@bache.local'].map((recipient) => ({
             name: 'Trưởng thôn',
@@ -199,7 +199,7 @@ describe('e-mail across a crash', () => {
         .where(eq(smsAttempts.smsHistoryId, a!.id))
         .orderBy(asc(smsAttempts.attemptNo));
       expect(attempts.map((t) => t.outcome)).toEqual(['INTERRUPTED', 'SENT']);
-      const [after] = await db.select().from(smsHistory).where(eq(smsHistory.id, a!.id));
+      const [after] = await db.select().from(messageOutbox).where(eq(messageOutbox.id, a!.id));
       expect(after).toMatchObject({ status: 'SUCCESS', attempts: 2 });
     } finally {
       await database.close();

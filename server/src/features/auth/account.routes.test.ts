@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
-import { smsOutbox } from '../alerts/sms.table';
+import { gatewayLog } from '../alerts/gateway-log.table';
 import { auditLogs } from '../audit/audit.table';
 import { users } from '../users/users.table';
 
@@ -132,7 +132,9 @@ describe('PUT /api/user-profile', () => {
 
 describe('phone verification', () => {
   const latestSms = async (phone: string) =>
-    (await ctx.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1))[0];
+    (
+      await ctx.db.select().from(gatewayLog).where(eq(gatewayLog.phone, phone)).orderBy(desc(gatewayLog.id)).limit(1)
+    )[0];
 
   it('sends a 6-digit code through the log gateway and marks the phone verified with it', async () => {
     const { user, token } = await signedIn({ phone: '0911111111' });

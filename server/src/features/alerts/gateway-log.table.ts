@@ -1,7 +1,10 @@
 import { index, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
-/** Every SMS the portal hands to its gateway, with the gateway's answer. */
-export const smsOutbox = pgTable(
+/**
+ * The gateway log (SQL table `sms_outbox`, named before the outbox existed): every SMS the log gateway handed on,
+ * with the gateway's answer.
+ */
+export const gatewayLog = pgTable(
   'sms_outbox',
   {
     id: serial('id').primaryKey(),
