@@ -154,3 +154,9 @@ export async function viewsSince(db: Db, days: Record<string, string>): Promise<
   );
   return Object.fromEntries(entries);
 }
+
+/** How many news items there are, of every type. */
+export async function countNews(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(news);
+  return Number(row?.n ?? 0);
+}

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type FileStorage, newStorageKey } from '../../lib/storage';
 import { insertUploadedFile } from '../files/files.repository';
 import { minimalPdf } from './news.pdf';
-import { insertNews } from './news.repository';
+import { countNews, insertNews } from './news.repository';
 import { sanitizeNewsHtml } from './news.sanitize';
-import { news } from './news.table';
 
 const HOUR = 3_600_000;
 
@@ -66,9 +64,7 @@ const ABOUT =
 /** Seeds the demo news once (only while the news table is empty); returns how many items were written. */
 export async function seedDemoNews(deps: { db: Db; storage: FileStorage; now: Date }): Promise<number> {
   const { db, storage, now } = deps;
-  const [row] = await db.select({ n: count() }).from(news).where(eq(news.demo, true));
-  const [all] = await db.select({ n: count() }).from(news);
-  if (Number(row?.n ?? 0) > 0 || Number(all?.n ?? 0) > 0) return 0;
+  if ((await countNews(db)) > 0) return 0;
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const base = { author: 'Ban chỉ huy PCTT huyện', avatar: null, status: 'PUBLISH' as const, userId: null, demo: true };
   const documents: { d: (typeof DEMO_DOCUMENTS)[number]; storageKey: string; size: number }[] = [];

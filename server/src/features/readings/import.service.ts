@@ -8,7 +8,6 @@ import {
   importEvent,
   readingEvent,
 } from '@flood/domain';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
@@ -18,10 +17,19 @@ import { safeDisplayName } from '../../lib/file-type';
 import { recordAudit } from '../audit/audit.service';
 import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { type ImportJobRow, importJobs } from './import-jobs.table';
+import type { ImportJobRow } from './import-jobs.table';
 import { detectFileKind, type FileKind, openRows } from './import-parse';
 import { checkReadingValue, liveSince, observedAtOf } from './reading-rules';
-import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
+import {
+  failUnfinishedImportJobs,
+  findImportJob,
+  insertImportJob,
+  insertReadingsBatch,
+  type ReadingInput,
+  raiseImportProgress,
+  readingKey,
+  updateImportJob,
+} from './readings.repository';
 
 /** Readings per insert statement: large enough for throughput, small enough for steady progress. */
 export const IMPORT_BATCH = 5000;
@@ -55,9 +63,7 @@ export interface ImportServiceDeps {
 export function createImportService({ db, bus, timeZone, now, logger }: ImportServiceDeps) {
   const running = new Set<Promise<void>>();
 
-  async function update(id: string, values: Partial<typeof importJobs.$inferInsert>): Promise<void> {
-    await db.update(importJobs).set(values).where(eq(importJobs.id, id));
-  }
+  const update = (id: string, values: Parameters<typeof updateImportJob>[2]) => updateImportJob(db, id, values);
 
   /** Checks one row like the push does; the reading, or why it is rejected. */
   function checkRow(cells: Record<string, string>, byCode: Map<string, StationRow>): ReadingInput | FieldError {
@@ -111,13 +117,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
         bus.publish('reading', readingEvent(s, r.observedAt, r.value));
       }
       const processed = written + rejectedCount;
-      await db
-        .update(importJobs)
-        .set({
-          processed: sql`greatest(${importJobs.processed}, ${processed})`,
-          stored: sql`greatest(${importJobs.stored}, ${stored})`,
-        })
-        .where(eq(importJobs.id, job.id));
+      await raiseImportProgress(db, job.id, processed, stored);
     };
     const dispatch = async (batch: ReadingInput[]) => {
       const p: Promise<void> = write(batch).finally(() => inFlight.delete(p));
@@ -147,19 +147,16 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     }
     await Promise.all(inFlight);
     await db.transaction(async (tx) => {
-      await tx
-        .update(importJobs)
-        .set({
-          status: 'done',
-          finishedAt: now(),
-          total: written + rejectedCount,
-          processed: written + rejectedCount,
-          stored,
-          duplicates: written - stored,
-          rejectedCount,
-          rejected,
-        })
-        .where(eq(importJobs.id, job.id));
+      await updateImportJob(tx, job.id, {
+        status: 'done',
+        finishedAt: now(),
+        total: written + rejectedCount,
+        processed: written + rejectedCount,
+        stored,
+        duplicates: written - stored,
+        rejectedCount,
+        rejected,
+      });
       await recordAudit(tx, actor, `Nhập số liệu quan trắc từ tệp ${job.fileName}: ${stored} bản ghi mới`);
     });
     bus.publish('import', importEvent(job.id, stored, { first: firstAt, last: lastAt }));
@@ -188,21 +185,21 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
           { field: 'file', message: 'Chỉ nhận tệp CSV hoặc Excel (.xlsx)' },
         ]);
       }
-      const [job] = await db.insert(importJobs).values({ userId: a.userId, fileName: name }).returning();
-      const p = run(job!, buf, kind, a)
+      const job = await insertImportJob(db, a.userId, name);
+      const p = run(job, buf, kind, a)
         .catch(async (e) => {
           const message = e instanceof AppError ? e.message : 'Xảy ra lỗi khi nhập dữ liệu';
-          if (!(e instanceof AppError)) logger.error({ err: e, jobId: job!.id }, 'import failed');
-          await update(job!.id, { status: 'failed', error: message, finishedAt: now() }).catch(() => {});
+          if (!(e instanceof AppError)) logger.error({ err: e, jobId: job.id }, 'import failed');
+          await update(job.id, { status: 'failed', error: message, finishedAt: now() }).catch(() => {});
         })
         .finally(() => running.delete(p));
       running.add(p);
-      return toApi(job!);
+      return toApi(job);
     },
 
     async get(actor: Actor | undefined, id: string): Promise<ImportJob> {
       requirePermission(actor, 'database');
-      const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+      const row = await findImportJob(db, id);
       if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy lượt nhập dữ liệu');
       return toApi(row);
     },
@@ -217,8 +214,5 @@ export type ImportService = ReturnType<typeof createImportService>;
 
 /** Jobs cut off by a restart are marked failed (main.ts, single-process deployments). */
 export async function failInterruptedImports(db: Db, now: Date): Promise<void> {
-  await db
-    .update(importJobs)
-    .set({ status: 'failed', error: 'Máy chủ khởi động lại khi đang nhập', finishedAt: now })
-    .where(sql`${importJobs.status} in ('queued', 'running')`);
+  await failUnfinishedImportJobs(db, now, 'Máy chủ khởi động lại khi đang nhập');
 }

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { type ImportJobRow, importJobs } from './import-jobs.table';
 
 export interface HourValue {
   stationId: number;
@@ -194,4 +195,43 @@ export async function bucketTotals(
     sum: Number(r.sum),
     count: Number(r.count),
   }));
+}
+
+// ── Import jobs ──────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function insertImportJob(db: Db, userId: number, fileName: string): Promise<ImportJobRow> {
+  const [job] = await db.insert(importJobs).values({ userId, fileName }).returning();
+  return job!;
+}
+
+export async function findImportJob(db: Db, id: string): Promise<ImportJobRow | undefined> {
+  const [row] = await db.select().from(importJobs).where(eq(importJobs.id, id)).limit(1);
+  return row;
+}
+
+export async function updateImportJob(
+  db: Db,
+  id: string,
+  values: Partial<typeof importJobs.$inferInsert>,
+): Promise<void> {
+  await db.update(importJobs).set(values).where(eq(importJobs.id, id));
+}
+
+/** Progress only moves forward (batches finish out of order). */
+export async function raiseImportProgress(db: Db, id: string, processed: number, stored: number): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({
+      processed: sql`greatest(${importJobs.processed}, ${processed})`,
+      stored: sql`greatest(${importJobs.stored}, ${stored})`,
+    })
+    .where(eq(importJobs.id, id));
+}
+
+/** Marks every queued or running job failed with `error` (jobs cut off by a restart). */
+export async function failUnfinishedImportJobs(db: Db, now: Date, error: string): Promise<void> {
+  await db
+    .update(importJobs)
+    .set({ status: 'failed', error, finishedAt: now })
+    .where(sql`${importJobs.status} in ('queued', 'running')`);
 }
