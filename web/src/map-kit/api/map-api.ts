@@ -11,7 +11,7 @@ import {
 } from '@flood/domain';
 import type { FeatureCollection } from 'geojson';
 import { z } from 'zod';
-import { type ReadingType, waterKeys } from '../../features/stations/api/readings-api';
+import { type ReadingType, waterKeys } from '../../features/stations';
 import { API_PREFIX, api } from '../../lib/api/client';
 import { queryString } from '../../lib/api/query-string';
 

@@ -2,7 +2,7 @@ import type { MapTiles, StationReading } from '@flood/domain';
 import { canvas, type Map as LeafletMap } from 'leaflet';
 import { type Ref, useEffect, useState } from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
-import { useAppInfo } from '../../features/app-info/api/app-info-api';
+import { useAppInfo } from '../../features/app-info';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';

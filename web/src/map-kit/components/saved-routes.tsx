@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pane, useMap } from 'react-leaflet';
 import { useConfirmDelete } from '../../components/confirm-delete';
-import { useDeleteSavedRoute, useSavedRoutes } from '../../features/routing/api/routing-api';
+import { useDeleteSavedRoute, useSavedRoutes } from '../../features/routing';
 import { isAuthenticated, useSession } from '../../lib/session/session-store';
 import { escapeHtml } from '../model/html';
 

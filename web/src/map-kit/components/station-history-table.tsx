@@ -2,7 +2,7 @@ import type { Language } from '@flood/domain';
 import './station-history-table.css';
 import type { StationKind, StationSeries } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
-import { chartValue } from '../../features/statistics/components/chart-options';
+import { chartValue } from '../../components/chart-options';
 import { formatDistrictDateTime } from '../../lib/format/date';
 import { formatMapNumber } from '../model/map-texts';
 

@@ -1,7 +1,6 @@
 import { type GeodataType, MAP_LAYERS, MAX_PAGE_SIZE, type Station, type StationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
-import { READING_TYPE_OF, waterKeys } from '../../features/stations/api/readings-api';
-import { fetchStations } from '../../features/stations/api/stations-api';
+import { fetchStations, READING_TYPE_OF, waterKeys } from '../../features/stations';
 import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { fetchEnabledLayerNames, fetchGeodataList, fetchGeoJson, fetchLatestReadings, mapKeys } from '../api/map-api';
 import { type LayerOption, TIMED_TYPES, type TimedOption } from '../model/layer-state';

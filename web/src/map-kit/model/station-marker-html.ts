@@ -1,5 +1,5 @@
 import type { Language, StationReading } from '@flood/domain';
-import { textOn } from '../../features/stations/components/reading-colours';
+import { textOn } from '../../components/reading-colours';
 import { escapeHtml } from './html';
 import { stationValueText } from './map-texts';
 import { markerLook } from './station-style';

@@ -10,9 +10,9 @@ import {
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { textOn } from '../../../components/reading-colours';
 import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
-import { textOn } from '../../stations/components/reading-colours';
 import { useActiveAlerts } from '../api/alerts-api';
 
 const LEVEL_COLOURS: Record<number, string> = {

@@ -4,7 +4,7 @@ import { App, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, showFormError } from '../../../lib/forms/zod-form';
-import { waterKeys, webParametersKey } from '../../stations/api/readings-api';
+import { waterKeys, webParametersKey } from '../../stations';
 import { configKeys, createParameter, updateParameter } from '../api/config-api';
 
 /**

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDistrictDateTime } from '../../../lib/format/date';
-import { fetchDocuments, fetchNews, newsKeys } from '../../news/api/news-api';
+import { fetchDocuments, fetchNews, newsKeys } from '../../news';
 
 /** Spec §9 "dashboard documents 4". */
 const QUERY = { page: 1, pageSize: DASHBOARD_DOCUMENTS };

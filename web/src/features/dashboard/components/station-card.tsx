@@ -3,10 +3,10 @@ import { cmToM, type StationReading } from '@flood/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { statusColour, textOn } from '../../../components/reading-colours';
 import { useMapPath } from '../../../components/use-map-path';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { formatMapNumber, readingStatusText } from '../../../map-kit/model/map-texts';
-import { statusColour, textOn } from '../../stations/components/reading-colours';
 
 /**
  * The value of a dashboard card without its unit: rain in mm/h (1 decimal), water in metres with 2 decimals,

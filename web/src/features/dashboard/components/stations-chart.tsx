@@ -5,9 +5,9 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart';
+import { chartValue, seriesHaveData, seriesOption } from '../../../components/chart-options';
 import { fetchRecentSeries, mapKeys } from '../../../map-kit/api/map-api';
 import { formatMapNumber } from '../../../map-kit/model/map-texts';
-import { chartValue, seriesHaveData, seriesOption } from '../../statistics/components/chart-options';
 import { ChipSwitch } from './chip-switch';
 
 const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };

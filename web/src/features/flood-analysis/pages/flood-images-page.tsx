@@ -7,12 +7,7 @@ import { useConfirmDelete } from '../../../components/confirm-delete';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { useDeleteRow } from '../../../components/use-delete-row';
 import { formatDateTime } from '../../../lib/format/date';
-import {
-  deleteFloodPhoto,
-  type FloodPhotoPageQuery,
-  fetchFloodPhotoPage,
-  floodPhotosKeys,
-} from '../../flood-photos/api/flood-photos-api';
+import { deleteFloodPhoto, type FloodPhotoPageQuery, fetchFloodPhotoPage, floodPhotosKeys } from '../../flood-photos';
 import {
   FloodPhotoDeleteButton,
   FloodPhotoDescription,

@@ -3,7 +3,7 @@ import { Button, notification } from 'antd';
 import { type ReactElement, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alertToastText } from '../../../map-kit/model/map-texts';
-import { useActiveAlerts } from '../../alerts/api/alerts-api';
+import { useActiveAlerts } from '../../alerts';
 import { MAX_ALERT_TOASTS, pickAlertsToToast, type ToastedLevels } from '../model/alert-toasts';
 
 /** A warning toast stays this long (s): long enough to read its two lines; the banner keeps every warning. */

@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
+import { LatestReading, ReadingStatusTag } from '../../../components/reading-status';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { downloadFile } from '../../../lib/api/download';
 import { apiErrorText } from '../../../lib/api/error-message';
@@ -25,7 +26,6 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { fetchReadings, waterKeys } from '../api/readings-api';
 import { fetchStations, setStationStatus, stationsKeys } from '../api/stations-api';
 import { ImportModal } from '../components/import-modal';
-import { LatestReading, ReadingStatusTag } from '../components/reading-status';
 import { StationDeleteModal } from '../components/station-delete-modal';
 import { StationFormModal } from '../components/station-form-modal';
 

@@ -5,19 +5,26 @@ import { Button, Card, DatePicker, Empty, Segmented, Select, Tabs } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  levelsSummary,
+  momentOption,
+  readingsHaveData,
+  seriesHaveData,
+  seriesOption,
+} from '../../../components/chart-options';
 import { LazyChart } from '../../../components/lazy-chart';
 import { downloadFile } from '../../../lib/api/download';
 import { districtHour, districtToday, toDateVi } from '../../../lib/format/date';
 import {
   fetchReadings,
   fetchSeries,
+  fetchStationsOfKind,
   momentExportPath,
   READING_TYPE_OF,
   seriesExportPath,
+  stationsKeys,
   waterKeys,
-} from '../../stations/api/readings-api';
-import { fetchStationsOfKind, stationsKeys } from '../../stations/api/stations-api';
-import { levelsSummary, momentOption, readingsHaveData, seriesHaveData, seriesOption } from './chart-options';
+} from '../../stations';
 
 type Mode = 'range' | 'moment';
 /** Default range of the time view: the last 7 district days, today included. */

@@ -5,10 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
+import { ReadingStatusTag } from '../../../components/reading-status';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
-import { fetchReadings, waterKeys } from '../../stations/api/readings-api';
-import { fetchStations, stationsKeys } from '../../stations/api/stations-api';
-import { ReadingStatusTag } from '../../stations/components/reading-status';
+import { fetchReadings, fetchStations, stationsKeys, waterKeys } from '../../stations';
 import { ComparisonCard } from '../components/comparison-card';
 
 /** /analyze/rain: the rain stations with their current status, and the comparison charts. */

@@ -14,7 +14,7 @@ import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { getSession, updateUserDetail, useSession } from '../../../lib/session/session-store';
-import { fetchUserInfo } from '../../auth/api/auth-api';
+import { fetchUserInfo } from '../../auth';
 import { createUser, fetchAllGroups, updateUser, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
 

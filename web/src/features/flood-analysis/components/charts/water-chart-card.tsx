@@ -5,11 +5,10 @@ import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../../components/back-office-card';
+import { seriesOption } from '../../../../components/chart-options';
 import { LazyChart } from '../../../../components/lazy-chart';
 import { districtToday, toDateVi, utcIsoToDistrictPick } from '../../../../lib/format/date';
-import { fetchSeries, waterKeys } from '../../../stations/api/readings-api';
-import { fetchStationsOfKind, stationsKeys } from '../../../stations/api/stations-api';
-import { seriesOption } from '../../../statistics/components/chart-options';
+import { fetchSeries, fetchStationsOfKind, stationsKeys, waterKeys } from '../../../stations';
 import { ChartTable } from './chart-table';
 import { seriesSummaryRows } from './flood-chart-options';
 

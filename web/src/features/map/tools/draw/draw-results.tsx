@@ -4,10 +4,10 @@ import { Button } from 'antd';
 import type { Map as LeafletMap } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { textOn } from '../../../../components/reading-colours';
 import { useLatestReadings } from '../../../../map-kit/hooks/use-map-data';
 import { readingStatusText, stationValueWithUnit } from '../../../../map-kit/model/map-texts';
 import { markerLook } from '../../../../map-kit/model/station-style';
-import { textOn } from '../../../stations/components/reading-colours';
 import { type DrawnShape, readingsInShape, shapeSize } from './stations-in-shape';
 import { ToolPanel } from './tool-panel';
 

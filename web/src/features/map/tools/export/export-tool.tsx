@@ -9,7 +9,7 @@ import { MapLegend } from '../../../../map-kit/components/map-legend';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
 import { chosenItem, type LayerState, shownStationKind, TIMED_TYPES } from '../../../../map-kit/model/layer-state';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
-import { READING_TYPE_OF, waterKeys } from '../../../stations/api/readings-api';
+import { READING_TYPE_OF, waterKeys } from '../../../stations';
 import { mapDataTime } from './data-time';
 
 const ExportPanel = lazy(() => import('./export-panel'));

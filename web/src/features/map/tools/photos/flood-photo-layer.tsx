@@ -1,6 +1,6 @@
 import type { Map as LeafletMap } from 'leaflet';
 import { useEffect, useState } from 'react';
-import { useMapFloodPhotos } from '../../../flood-photos/api/use-flood-photos';
+import { useMapFloodPhotos } from '../../../flood-photos';
 import type { PhotoClusterLayer } from './photo-cluster-layer';
 
 /**

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
-import { usePostFloodPhoto } from '../../../flood-photos/api/post-flood-photo';
+import { usePostFloodPhoto } from '../../../flood-photos';
 import { ImageField } from './image-field';
 import { focusPhoto } from './photo-cluster-layer';
 import { type PhotoPlace, PlaceField, roundCoordinate } from './place-field';

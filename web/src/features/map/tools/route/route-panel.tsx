@@ -14,7 +14,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, us
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api/client';
 import { isAuthenticated, useSession } from '../../../../lib/session/session-store';
-import { useRoute } from '../../../routing/api/routing-api';
+import { useRoute } from '../../../routing';
 import { createRouteDrawing, type RouteDrawing } from './route-layers';
 import { NO_POINTS, routeErrorText, routePointsReducer, routeRequest, routeStep } from './route-state';
 

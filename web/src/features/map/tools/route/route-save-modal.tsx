@@ -3,7 +3,7 @@ import { App, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal';
 import { showFormError } from '../../../../lib/forms/zod-form';
-import { useSaveRoute } from '../../../routing/api/routing-api';
+import { useSaveRoute } from '../../../routing';
 
 interface SaveValues {
   name: string;

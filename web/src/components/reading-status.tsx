@@ -1,6 +1,6 @@
 import type { StationReading } from '@flood/domain';
 import { Tag } from 'antd';
-import { formatDistrictDateTime } from '../../../lib/format/date';
+import { formatDistrictDateTime } from '../lib/format/date';
 import { formatReadingValue, statusColour, textOn } from './reading-colours';
 
 /** The status of a station's reading as a coloured tag with the server's label ('Cấp II', 'Mất kết nối'...). */

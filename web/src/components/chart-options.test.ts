@@ -11,8 +11,8 @@ import {
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { describe, expect, it } from 'vitest';
-import type { ChartOption } from '../../../components/chart';
-import { i18n } from '../../../lib/i18n';
+import { i18n } from '../lib/i18n';
+import type { ChartOption } from './chart';
 import { levelsSummary, seriesOption, waterAxisMax } from './chart-options';
 
 use([LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);

@@ -7,9 +7,9 @@ import {
   WATER_MARKER_COLOURS,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
-import type { ChartOption } from '../../../components/chart';
-import { formatDistrictHour } from '../../../lib/format/date';
-import { statusColour } from '../../stations/components/reading-colours';
+import { formatDistrictHour } from '../lib/format/date';
+import type { ChartOption } from './chart';
+import { statusColour } from './reading-colours';
 
 /** Values on the charts: rain as is (mm/h), water in metres. */
 export const chartValue = (kind: StationKind, value: number): number =>
