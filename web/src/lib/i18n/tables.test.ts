@@ -4,9 +4,11 @@ import { vi } from './vi';
 
 type Texts = { [key: string]: unknown };
 
-/** Every text table: the shared one here and each feature's `i18n/vi.ts` and `i18n/en.ts`, by file. */
-const TABLE_FILES = ['./shared.{vi,en}.ts', '../../features/*/i18n/{vi,en}.ts'];
-const tableModules = import.meta.glob<Record<string, Texts>>(TABLE_FILES, { eager: true });
+/** Every text table, by file: the shared one here and each feature's `i18n/vi.ts` and `i18n/en.ts`. */
+const tableModules = import.meta.glob<Record<string, Texts>>(
+  ['./shared.{vi,en}.ts', '../../features/*/i18n/{vi,en}.ts'],
+  { eager: true },
+);
 
 function tablesOf(lang: 'vi' | 'en'): [file: string, table: Texts][] {
   return Object.entries(tableModules)
