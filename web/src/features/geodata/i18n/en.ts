@@ -1,0 +1,41 @@
+import type { TextsOf } from '../../../lib/i18n/texts-of';
+import type { geodataVi } from './vi';
+
+/** English texts of the data files page: the keys of `vi.ts`, no more, no fewer (checked by the type). */
+export const geodataEn: TextsOf<typeof geodataVi> = {
+  geodata: {
+    back: 'Back',
+    addFolder: 'New folder',
+    addFile: 'Add data file',
+    folderName: 'Folder name',
+    folderNameRequired: 'Folder name is required',
+    folderCreated: 'Folder created',
+    type: 'Data type',
+    typePlaceholder: 'Choose a data type',
+    time: 'Time',
+    timePlaceholder: 'DD/MM/YYYY HH:mm',
+    timeHelp: 'Vietnam time (GMT+7)',
+    file: 'Data file',
+    fileRequired: 'Please choose a file',
+    drop: 'Click or drag a file here',
+    accept: 'Accepted: {{extensions}}',
+    chooseTypeFirst: 'Choose a data type to see which files are accepted',
+    badExtension: 'The file must end with {{extensions}}',
+    tooLarge: 'File too large (at most {{mb}} MB)',
+    upload: 'Upload',
+    uploading: 'Uploading...',
+    progress: 'Upload progress',
+    uploaded: 'File uploaded',
+    name: 'File name',
+    storageType: 'Storage type',
+    createdAt: 'Created at',
+    download: 'Download',
+    deleted: 'File deleted!',
+    deleteFolderContent: 'The folder holds {{count}} items. Delete the folder and its content?',
+    imageTitle: 'Image {{n}}',
+    noData: 'No data',
+    reportFile: 'Data file: {{name}}',
+    reportUpdated: 'updated {{time}}',
+    replaceWorkbook: 'Replace the workbook in the file manager',
+  },
+};

@@ -1,0 +1,37 @@
+import type { TextsOf } from '../../../lib/i18n/texts-of';
+import type { smsVi } from './vi';
+
+/**
+ * English texts of SMS templates, recipients and history: the keys of `vi.ts`, no more, no fewer (checked by the type).
+ */
+export const smsEn: TextsOf<typeof smsVi> = {
+  sms: {
+    templates: 'Message templates',
+    template: 'Message template',
+    type: 'Type',
+    createdAt: 'Created at',
+    templateEditTitle: 'Edit message template',
+    templateInvalid: 'Please update the message according to the description',
+    templateUpdateSuccess: 'Message template updated',
+    recipients: 'Recipients',
+    recipientAdd: 'Add recipient',
+    recipientCreateTitle: 'Add recipient',
+    recipientEditTitle: 'Edit recipient',
+    name: 'Name',
+    description: 'Description',
+    email: 'Email',
+    phone: 'Phone number',
+    recipientCreateSuccess: 'Recipient added',
+    recipientUpdateSuccess: 'Recipient updated',
+    recipientDeleteSuccess: 'Recipient deleted!',
+    history: 'Send history',
+    recipient: 'Recipient',
+    body: 'Content',
+    status: 'Status',
+    confirmation: 'Confirmation',
+    channelSms: 'SMS',
+    channelEmail: 'Email',
+    attempts: 'Attempts: {{count}}',
+    lastError: 'Error: {{error}}',
+  },
+};

@@ -1,0 +1,110 @@
+import type { sharedVi } from './shared.vi';
+import type { TextsOf } from './texts-of';
+
+/**
+ * English texts of the portal as a whole, shared by every part: its name, the demo notice, page titles, header, footer,
+ * common buttons, tables, delete confirmation, form rules, errors: the keys of `shared.vi.ts`, no more, no fewer
+ * (checked by the type).
+ */
+export const sharedEn: TextsOf<typeof sharedVi> = {
+  app: {
+    name: 'Ba Che District Flood & Rain Warning',
+    shortName: 'Flood warning',
+    documentTitle: 'Flood and rain warning portal',
+    titleSuffix: 'Flood warning',
+    tagline: 'Flood and rain early-warning portal',
+    skipToContent: 'Skip to main content',
+  },
+  demo: {
+    title: 'Demo data',
+    text: 'the stations and readings shown here are illustrative, not real observations.',
+    staff:
+      'Demo mode is on (DEMO): the demo stations get simulated readings periodically, real stations are never written; alerts of demo stations go to the log only, no real SMS or e-mail. Set DEMO=0 in production.',
+    staffRealSms:
+      'Demo mode is on (DEMO): the demo stations get simulated readings periodically, real stations are never written; alerts of demo stations ARE SENT as real SMS and e-mail (DEMO_ALERTS_TO_GATEWAY). Set DEMO=0 in production.',
+  },
+  page: {
+    dashboard: 'Home',
+    maps: 'Maps',
+    news: 'News',
+    allNews: 'All news',
+    newsDetail: 'News detail',
+    document: 'Directive documents',
+    about: 'About',
+    feedback: 'Contact and feedback',
+    sms: 'SMS messages',
+    feedbackList: 'Feedback list',
+    groups: 'User groups',
+    users: 'Users',
+    logs: 'System log',
+    stations: 'Stations',
+    configurations: 'Configuration',
+    categories: 'Categories',
+    layers: 'Data layers',
+    files: 'Data files',
+    analyzeFlood: 'Flood analysis',
+    analyzeRain: 'Rain analysis',
+    report: 'Thematic maps',
+    reportData: 'Statistics',
+    floodImage: 'Flood images',
+    sensingImage: 'Remote-sensing images',
+    manageNews: 'Manage news',
+    notFound: 'Page not found',
+    underConstruction: 'This feature is under construction.',
+  },
+  header: {
+    login: 'Sign in',
+    chooseView: 'Choose view',
+    language: 'Language',
+    languageVi: 'Tiếng Việt',
+    languageEn: 'English',
+    menu: 'Open navigation menu',
+    mainNav: 'Main navigation',
+    sideNav: 'Function menu',
+    userMenu: 'Account',
+    verifyPhone: 'Verify phone number',
+    profile: 'Update profile',
+    changePassword: 'Change password',
+    logout: 'Sign out',
+  },
+  footer: {
+    district: 'Ba Che District',
+    owner: "People's Committee of Ba Che District, Quang Ninh Province",
+    copyright: "© {{year}} People's Committee of Ba Che District. All rights reserved.",
+    portal: 'Flood and rain early-warning portal',
+  },
+  common: {
+    moreActions: 'More actions',
+    save: 'Save',
+    cancel: 'Cancel',
+    close: 'Close',
+    loading: 'Loading...',
+    edit: 'Edit',
+    delete: 'Delete',
+    actions: 'Actions',
+  },
+  table: {
+    empty: 'No records',
+    total: '{{count}} records in total',
+  },
+  confirmDelete: {
+    title: 'Confirm deletion',
+    content: 'Are you sure you want to delete this?',
+    ok: 'Delete',
+  },
+  form: {
+    required: 'Please enter {{label}}',
+    requiredGeneric: 'This field is required',
+    max: 'At most {{max}} characters',
+  },
+  errors: {
+    generic: 'Something went wrong, please try again!',
+    unavailable: 'The portal cannot reach its database for a moment, please try again in a few seconds',
+    notFoundTitle: 'The page you are looking for does not exist',
+    notFoundSubtitle: 'The link may have changed or the page was removed.',
+    backHome: 'Back to home',
+    crashTitle: 'The page ran into a problem',
+    crashSubtitle: 'Please reload the page. If it happens again, go back to the home page.',
+    reload: 'Reload the page',
+  },
+};
