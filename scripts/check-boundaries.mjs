@@ -2,7 +2,8 @@
 // The code's boundaries, checked by `npm run lint` (docs/architecture.md, "Boundaries"; issue #21):
 //  1. server: `drizzle-orm` only in repositories (`*.repository.ts`), tables (`*.table.ts`), `db/`, tests and the
 //     test harnesses (`test/`, `reliability/harness.ts`); services, routes and the engine call repository functions.
-//  2. web: a feature imports another feature only through its public entry (`features/<f>/index.ts`); the shared
+//  2. web: a feature imports another feature only through its public entry (`features/<f>/index.ts`; its text
+//     tables `features/<f>/i18n/{vi,en}.ts` are public too, for lib/i18n to gather); the shared
 //     modules (`lib/`, `components/`, `map-kit/`, `app/` aside) import no feature's internals either. What several
 //     features share goes to `lib/`, `components/`, `map-kit/` or `domain`.
 // No exceptions. `node scripts/check-boundaries.mjs` prints each violation and exits 1; a test proves both rules
@@ -67,7 +68,11 @@ export function featureViolations(webSrc, read = (f) => readFileSync(f, 'utf8'))
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
       const other = featureOf(`${target}/`);
       if (!other || other === own) continue;
-      const entry = target === `features/${other}` || target === `features/${other}/index`;
+      // Its public entries: index.ts, and its text tables, which lib/i18n gathers (English behind a dynamic import).
+      const entry =
+        target === `features/${other}` ||
+        target === `features/${other}/index` ||
+        /^features\/[^/]+\/i18n\/(vi|en)$/.test(target);
       if (!entry)
         out.push(`web/src/${rel}: imports '${spec}' (another feature's internals; use features/${other}/index.ts)`);
     }

@@ -51,6 +51,7 @@ describe('code boundaries', () => {
       'map-kit/hooks/use-data.ts': "import { z } from '../../features/stations/api/readings-api';\n",
       'features/map/pages/page.tsx': "import { m } from '../../flood-analysis/index';\n",
       'app/routes.tsx': "import Page from '../features/news/pages/news-page';\n",
+      'lib/i18n/en.ts': "import { newsEn } from '../../features/news/i18n/en';\n",
     });
     expect(featureViolations(src).sort()).toEqual([
       "web/src/features/dashboard/components/card.tsx: imports '../../news/api/news-api' (another feature's internals; use features/news/index.ts)",
