@@ -132,4 +132,6 @@ export function smsEvent(id: number): SmsEvent {
 }
 
 export const CONFIG_CHANGED: ConfigEvent = { webParametersChanged: true };
+/** The event that drops every process's cached station lists (published by station editing). */
+export const STATIONS_CHANGED = 'stations-changed' satisfies PortalEventName;
 export const CHANGED: ChangedEvent = {};

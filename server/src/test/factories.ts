@@ -1,9 +1,8 @@
-import { type NewsStatus, type NewsType, type Permission, stationKind } from '@flood/domain';
+import { type NewsStatus, type NewsType, type Permission, STATIONS_CHANGED, stationKind } from '@flood/domain';
 import type { Db } from '../db/client';
 import { insertCategory } from '../features/categories/categories.repository';
 import { insertNews } from '../features/news/news.repository';
 import { insertReadingsBatch } from '../features/readings/readings.repository';
-import { STATIONS_CHANGED } from '../features/stations/station-lookup';
 import { insertStation } from '../features/stations/stations.repository';
 import { insertUser } from '../features/users/users.repository';
 import type { UserRow } from '../features/users/users.table';

@@ -6,13 +6,13 @@ import {
   type FloodChange,
   type FloodEventDraft,
   type FloodRuleOptions,
+  STATIONS_CHANGED,
   type StationLevels,
   type WebParameters,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
-import { STATIONS_CHANGED } from '../stations/station-lookup';
 import { allStations } from '../stations/stations.repository';
 import {
   deleteFloodEventsById,

@@ -1,8 +1,7 @@
-import { READING_TYPES, StationReadingSchema, type WebParameters } from '@flood/domain';
+import { READING_TYPES, STATIONS_CHANGED, StationReadingSchema, type WebParameters } from '@flood/domain';
 import { z } from 'zod';
 import type { EventBus } from '../../lib/events';
 import { createExpiringCache, type PreparedBody, prepareBody } from '../../lib/prepared-body';
-import { STATIONS_CHANGED } from '../stations/station-lookup';
 import type { ReadingsService } from './readings.service';
 
 type ReadingType = keyof typeof READING_TYPES;

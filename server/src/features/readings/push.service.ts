@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FieldError, type PushQuery, type PushResult, readingEvent } from '@flood/domain';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import type { StationLookup } from '../stations/station-lookup';
 import { checkReadingValue, observedAtOf, wrongKind } from './reading-rules';
 import type { ReadingWriter } from './reading-writer';
+import type { StationLookup } from './station-lookup';
 
 const bad = (e: FieldError) => new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${e.field}`, [e]);
 

@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { type StationRow, stations } from '../stations/stations.table';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
 
 export interface HourValue {
@@ -234,4 +235,11 @@ export async function failUnfinishedImportJobs(db: Db, now: Date, error: string)
     .update(importJobs)
     .set({ status: 'failed', error, finishedAt: now })
     .where(sql`${importJobs.status} in ('queued', 'running')`);
+}
+
+// ── Stations as the push sees them ─────────────────────────────────────────────────────────────────────────────
+
+/** Every station not deleted, by code: the push's lookup (station-lookup.ts) finds a logger's station in them. */
+export function pushableStations(db: Db): Promise<StationRow[]> {
+  return db.select().from(stations).where(ne(stations.status, 'deleted')).orderBy(asc(stations.code));
 }

@@ -7,6 +7,7 @@ import {
   type PlaceIndex,
   type SearchQuery,
   type SearchResponse,
+  STATIONS_CHANGED,
   searchPlaces,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,6 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { type GeoLayers, layerPlaces, type ParsedLayer, textProperty } from '../geodata/geodata-layers';
 import { EVACUATION_NAME_KEYS } from '../routing/routing.service';
-import { STATIONS_CHANGED } from '../stations/station-lookup';
 import { allStations } from '../stations/stations.repository';
 import type { Geocoder } from './nominatim.client';
 

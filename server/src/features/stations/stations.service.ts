@@ -1,6 +1,7 @@
 import {
   CHANGED,
   confirmsStationDelete,
+  STATIONS_CHANGED,
   type Station,
   type StationBodySchema,
   type StationDetail,
@@ -18,7 +19,6 @@ import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
 import { announceCleared, clearStationAlerts } from '../alerts/clear-station-alerts';
 import { auditOf, recordAudit } from '../audit/audit.service';
-import { STATIONS_CHANGED } from './station-lookup';
 import {
   deleteStation,
   findStation,

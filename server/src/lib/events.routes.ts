@@ -1,7 +1,7 @@
 import { isPublicEvent } from '@flood/domain';
 import type { FastifyPluginAsync } from 'fastify';
-import { AppError } from '../../lib/errors';
-import type { BusEvent, EventBus } from '../../lib/events';
+import { AppError } from './errors';
+import type { BusEvent, EventBus } from './events';
 
 export interface EventsRoutesOptions {
   bus: EventBus;

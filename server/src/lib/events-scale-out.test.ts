@@ -2,20 +2,20 @@ import { DEFAULT_WEB_PARAMETERS } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
-import type { Database } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import type { BusEvent, EventBus } from '../../lib/events';
-import { createRedisEventBus, type RedisEventBus } from '../../lib/events-redis';
-import { createMemoryStorage } from '../../lib/storage';
-import { pushTime } from '../../test/push-time';
-import { bearer, createUser, login } from '../../test/test-app';
-import { openTestDatabase } from '../../test/test-db';
-import { redisReachable, TEST_REDIS_URL, uniqueRedisPrefix } from '../../test/test-redis';
-import { createAlertEngine } from '../alerts/alert-engine';
-import { alerts } from '../alerts/alerts.table';
-import { createReadingWriter } from '../readings/reading-writer';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import type { Database } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { createAlertEngine } from '../features/alerts/alert-engine';
+import { alerts } from '../features/alerts/alerts.table';
+import { createReadingWriter } from '../features/readings/reading-writer';
+import { pushTime } from '../test/push-time';
+import { bearer, createUser, login } from '../test/test-app';
+import { openTestDatabase } from '../test/test-db';
+import { redisReachable, TEST_REDIS_URL, uniqueRedisPrefix } from '../test/test-redis';
+import type { BusEvent, EventBus } from './events';
+import { createRedisEventBus, type RedisEventBus } from './events-redis';
+import { createMemoryStorage } from './storage';
 
 /**
  * Two server processes as a load balancer would spread requests over them: two apps on real ports, each

@@ -1,6 +1,6 @@
 import { CHANGED, importEvent } from '@flood/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
+import { bearer, createTestApp, createUser, login, type TestContext } from '../test/test-app';
 
 let ctx: TestContext;
 let base: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/test-app';
+import { createTestApp, type TestContext } from '../test/test-app';
 
 /**
  * #18: one client could hold 19,000 event streams. Now each address holds at most EVENTS_MAX_PER_ADDRESS
