@@ -11,6 +11,7 @@ import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createStationAlerts } from './features/alerts/clear-station-alerts';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { purgeExpiredAuthRows } from './features/auth/auth.repository';
@@ -171,7 +172,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataLayers = createDataLayersService({ db, bus });
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
-  await app.register(stationsRoutes, { stations: createStationsService({ db, bus, readings: stationReadings, now }) });
+  await app.register(stationsRoutes, {
+    stations: createStationsService({ db, bus, readings: stationReadings, alerts: createStationAlerts(bus), now }),
+  });
   await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),

@@ -165,6 +165,12 @@ export async function silenceStates(db: Db): Promise<{ id: number; lastAt: strin
 
 // ── Open warnings ────────────────────────────────────────────────────────────────────────────────────────────
 
+/** Whether a station ever had a warning (open or ended). */
+export async function stationEverWarned(db: Db, stationId: number): Promise<boolean> {
+  const [warned] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.stationId, stationId)).limit(1);
+  return warned !== undefined;
+}
+
 /** The open warnings with their stations, highest level first; silent stations only when asked (staff). */
 export function findOpenAlerts(db: Db, includeSilent: boolean): Promise<{ a: AlertRow; s: StationRow }[]> {
   return db

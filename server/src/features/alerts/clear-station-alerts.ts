@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import type { StationRow } from '../stations/stations.table';
 import { toAlert } from './alert-engine';
-import { clearOpenAlertsOfStation } from './alerts.repository';
+import { clearOpenAlertsOfStation, stationEverWarned } from './alerts.repository';
 import type { AlertRow } from './alerts.table';
 
 /**
@@ -14,6 +14,17 @@ import type { AlertRow } from './alerts.table';
  */
 export function clearStationAlerts(tx: Db, stationId: number, at: Date): Promise<AlertRow[]> {
   return clearOpenAlertsOfStation(tx, stationId, at);
+}
+
+/** Station editing's view of a station's warnings (stations.service `StationAlerts`; app.ts passes it in). */
+export function createStationAlerts(bus: EventBus) {
+  return {
+    async endWarnings(tx: Db, station: StationRow, at: Date): Promise<() => void> {
+      const cleared = await clearStationAlerts(tx, station.id, at);
+      return () => announceCleared(bus, cleared, station);
+    },
+    everWarned: (db: Db, stationId: number) => stationEverWarned(db, stationId),
+  };
 }
 
 /** Tells the pages (event stream) that these warnings ended, as the engine does for a cleared one. */

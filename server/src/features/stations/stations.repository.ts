@@ -2,7 +2,6 @@ import type { Station, StationKind } from '@flood/domain';
 import { and, asc, count, eq, ilike, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../lib/sql';
-import { alerts } from '../alerts/alerts.table';
 import { users } from '../users/users.table';
 import { type StationRow, stations } from './stations.table';
 
@@ -127,20 +126,19 @@ export async function updateStation(db: Db, id: number, values: Partial<StationV
     .where(eq(stations.id, id));
 }
 
+/** Deletes a station that never warned; its readings go with it (ON DELETE CASCADE). */
+export async function deleteStation(db: Db, id: number): Promise<void> {
+  await db.delete(stations).where(eq(stations.id, id));
+}
+
 /**
- * Deletes a station ('gone': its readings go with it, ON DELETE CASCADE). A station that ever had a warning keeps
- * its row ('kept'), marked 'deleted' with a dead push key, because its published CAP messages (alerts →
- * cap_messages) name it; the caller then removes its readings (readings/, `stationReadings.removeAll`).
+ * A station that ever had a warning keeps its row, marked 'deleted' with a dead push key, because its published
+ * CAP messages (alerts → cap_messages) name it; the caller removes its readings (readings/,
+ * `stationReadings.removeAll`).
  */
-export async function deleteStation(db: Db, id: number, deadKey: string): Promise<'gone' | 'kept'> {
-  const [warned] = await db.select({ id: alerts.id }).from(alerts).where(eq(alerts.stationId, id)).limit(1);
-  if (!warned) {
-    await db.delete(stations).where(eq(stations.id, id));
-    return 'gone';
-  }
+export async function keepDeletedStation(db: Db, id: number, deadKey: string): Promise<void> {
   await db
     .update(stations)
     .set({ status: 'deleted', pushKey: deadKey, updatedAt: new Date() })
     .where(eq(stations.id, id));
-  return 'kept';
 }

@@ -17,16 +17,17 @@ import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { isUniqueViolation } from '../../lib/sql';
-import { announceCleared, clearStationAlerts } from '../alerts/clear-station-alerts';
 import { auditOf, recordAudit } from '../audit/audit.service';
 import {
   deleteStation,
   findStation,
   findStationRow,
   insertStation,
+  keepDeletedStation,
   listStations,
   updateStation,
 } from './stations.repository';
+import type { StationRow } from './stations.table';
 
 type Body = z.output<typeof StationBodySchema>;
 
@@ -71,16 +72,29 @@ export interface StationReadings {
   removeAll(db: Db, stationId: number): Promise<void>;
 }
 
+/**
+ * What station editing needs of a station's warnings, which `alerts/` owns (`createStationAlerts` there; app.ts
+ * passes it in): ending its open warnings when it stops or goes (with a CAP Cancel), and whether it ever warned.
+ */
+export interface StationAlerts {
+  /** Ends the station's open warnings inside `tx`; returns what announces them, to call once `tx` committed. */
+  endWarnings(tx: Db, station: StationRow, at: Date): Promise<() => void>;
+  /** Whether the station ever had a warning: its row then stays, for the CAP messages that name it. */
+  everWarned(db: Db, stationId: number): Promise<boolean>;
+}
+
 /** Stations: public list for the map, management for staff with `database`. */
 export function createStationsService({
   db,
   bus,
   readings,
+  alerts,
   now = () => new Date(),
 }: {
   db: Db;
   bus: EventBus;
   readings: StationReadings;
+  alerts: StationAlerts;
   now?: () => Date;
 }) {
   const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
@@ -168,16 +182,16 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const row = await findStationRow(db, id);
       if (!row) throw notFound();
-      const cleared = await db.transaction(async (tx) => {
+      const announce = await db.transaction(async (tx) => {
         await updateStation(tx, id, { status });
         await recordAudit(
           tx,
           a,
           auditOf(status === 'inactive' ? STATION_AUDIT.deactivate : STATION_AUDIT.activate, row.code, row.name),
         );
-        return status === 'inactive' ? clearStationAlerts(tx, id, now()) : [];
+        return status === 'inactive' ? alerts.endWarnings(tx, { ...row, status }, now()) : () => {};
       });
-      announceCleared(bus, cleared, { ...row, status });
+      announce();
       changed();
       return detail(id);
     },
@@ -194,13 +208,18 @@ export function createStationsService({
         const message = `Nhập mã trạm ${row.code} để xác nhận xoá`;
         throw new AppError('VALIDATION_FAILED', message, [{ field: 'confirm', message }]);
       }
-      const cleared = await db.transaction(async (tx) => {
-        const ended = await clearStationAlerts(tx, id, now());
-        if ((await deleteStation(tx, id, newPushKey())) === 'kept') await readings.removeAll(tx, id);
+      const announce = await db.transaction(async (tx) => {
+        const ended = await alerts.endWarnings(tx, row, now());
+        if (await alerts.everWarned(tx, id)) {
+          await keepDeletedStation(tx, id, newPushKey());
+          await readings.removeAll(tx, id);
+        } else {
+          await deleteStation(tx, id);
+        }
         await recordAudit(tx, a, auditOf(STATION_AUDIT.remove, row.code, row.name));
         return ended;
       });
-      announceCleared(bus, cleared, row);
+      announce();
       changed();
     },
   };
