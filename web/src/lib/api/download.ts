@@ -26,16 +26,20 @@ export async function downloadFile(
 ): Promise<string> {
   const response = await apiRaw(path, { errorHandling });
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);
-  const blob = await response.blob();
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Offers a file to the browser's downloads (its object URL is released a minute later). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = name;
+  link.download = fileName;
   link.rel = 'noopener';
   link.style.display = 'none';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,4 +1,5 @@
 import { GridLayer, type Map as LeafletMap } from 'leaflet';
+import { saveBlob } from '../../../lib/api/download';
 import { exportMapPdf, exportMapPng, IMAGE_TIMEOUT_MS, type MapSheetInput } from './map-snapshot';
 
 /** Resolves when every base layer has loaded the tiles of the view, or after `timeoutMs` (spec §9: 5000 ms). */
@@ -22,20 +23,6 @@ export function whenTilesLoaded(map: LeafletMap, timeoutMs = IMAGE_TIMEOUT_MS): 
     }
     for (const l of loading) l.once('load', onLoad);
   });
-}
-
-/** Offers a file to the browser's downloads. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Waits for the view's tiles, draws the map as PNG or PDF and saves it; returns how many tiles were left out. */
