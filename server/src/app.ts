@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
-import { registerAlerting } from './app/alerting';
+import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
 import { emailGatewayOf, smsGatewayOf } from './app/gateways';
@@ -91,7 +91,7 @@ export interface AppDeps {
   sms?: SmsGateway;
   email?: EmailGateway;
   /** Outbox worker timing (tests shorten it). */
-  dispatch?: { backoffMs?: (attempt: number) => number; pollMs?: number; lockMs?: number };
+  dispatch?: AlertingDeps['dispatch'];
   humanCheck?: HumanCheck;
   /** Uploaded files; defaults to DATA_DIR/files. */
   storage?: FileStorage;

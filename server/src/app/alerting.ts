@@ -10,8 +10,7 @@ import { createDispatcher, type DispatcherOptions } from '../features/alerts/dis
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
-import type { EmailGateway } from '../lib/email-gateway';
-import { createLogEmailGateway } from '../lib/email-gateway';
+import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
 import { runPeriodically } from './periodic';

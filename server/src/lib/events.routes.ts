@@ -55,10 +55,11 @@ export const eventsRoutes: FastifyPluginAsync<EventsRoutesOptions> = async (
       });
       res.write('retry: 5000\n\n');
       // Only the events declared public (domain PUBLIC_EVENTS): anyone may open this stream.
-      if (lastId > 0) for (const e of bus.since(lastId)) if (isPublicEvent(e.type)) res.write(frame(e));
-      const unsubscribe = bus.subscribe((e) => {
+      const send = (e: BusEvent) => {
         if (isPublicEvent(e.type)) res.write(frame(e));
-      });
+      };
+      if (lastId > 0) for (const e of bus.since(lastId)) send(e);
+      const unsubscribe = bus.subscribe(send);
       const heartbeat = setInterval(() => res.write(': ping\n\n'), heartbeatMs);
       let closed = false;
       const close = () => {

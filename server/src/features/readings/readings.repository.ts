@@ -1,7 +1,6 @@
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { type StationRow, stations } from '../stations/stations.table';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
 
 export interface HourValue {
@@ -85,7 +84,7 @@ export async function readingsBetween(
 
 /** A station's readings as station editing sees them (stations.service `StationReadings`). */
 export const stationReadings = {
-  count: (db: Db, stationId: number) => countReadings(db, stationId),
+  count: countReadings,
   async removeAll(db: Db, stationId: number): Promise<void> {
     await db.execute(sql`delete from readings where station_id = ${stationId}`);
     await db.execute(sql`delete from readings_hourly where station_id = ${stationId}`);
@@ -235,11 +234,4 @@ export async function failUnfinishedImportJobs(db: Db, now: Date, error: string)
     .update(importJobs)
     .set({ status: 'failed', error, finishedAt: now })
     .where(sql`${importJobs.status} in ('queued', 'running')`);
-}
-
-// ── Stations as the push sees them ─────────────────────────────────────────────────────────────────────────────
-
-/** Every station not deleted, by code: the push's lookup (station-lookup.ts) finds a logger's station in them. */
-export function pushableStations(db: Db): Promise<StationRow[]> {
-  return db.select().from(stations).where(ne(stations.status, 'deleted')).orderBy(asc(stations.code));
 }

@@ -1,8 +1,8 @@
 import { STATIONS_CHANGED } from '@flood/domain';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
+import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { pushableStations } from './readings.repository';
 
 /**
  * Stations by code for the push path, kept in memory: a storm of pushes must not read the stations table
@@ -19,7 +19,7 @@ export function createStationLookup(db: Db, bus: EventBus, ttlMs = 30_000) {
     async byCode(code: string): Promise<StationRow | undefined> {
       if (!cache || Date.now() - loadedAt > ttlMs) {
         loadedAt = Date.now();
-        cache = pushableStations(db).then((rows) => new Map(rows.map((r) => [r.code, r])));
+        cache = allStations(db).then((rows) => new Map(rows.map((r) => [r.code, r])));
         cache.catch(() => {
           cache = undefined;
         });

@@ -4,18 +4,17 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
 export const EVENTS_URL = '/api/events';
-/**
- * The events the stream carries, from their one declaration (domain `PUBLIC_EVENTS`): `reading` a new measurement,
- * `config` new thresholds, `alert` a warning opened / escalated / cleared, `sms` a send-history row changed.
- */
-export const PORTAL_EVENT_TYPES = PUBLIC_EVENTS;
-export type PortalEventType = PublicEventName;
 /** Without a live stream the given queries are refreshed this often instead. */
 export const FALLBACK_POLL_MS = 60_000;
 /** Readings often arrive in bursts (an import, several loggers on the hour): refresh once per burst. */
 const BURST_MS = 400;
 
-type Listener = (type: PortalEventType) => void;
+/**
+ * The stream carries the public events, from their one declaration (domain `PUBLIC_EVENTS`): `reading` a new
+ * measurement, `config` new thresholds, `alert` a warning opened / escalated / cleared, `sms` a send-history row
+ * changed.
+ */
+type Listener = (type: PublicEventName) => void;
 
 /**
  * One EventSource for the whole page, opened by the first subscriber and closed with the last.
@@ -41,10 +40,10 @@ function open(): void {
   if (stream.source || typeof EventSource === 'undefined') return;
   const source = new EventSource(EVENTS_URL);
   stream.source = source;
-  const emit = (type: PortalEventType) => () => {
+  const emit = (type: PublicEventName) => () => {
     for (const l of stream.listeners) l(type);
   };
-  for (const type of PORTAL_EVENT_TYPES) source.addEventListener(type, emit(type));
+  for (const type of PUBLIC_EVENTS) source.addEventListener(type, emit(type));
   source.onopen = () => setStatus(true, false);
   source.onerror = () => setStatus(false, true);
 }
@@ -112,7 +111,7 @@ function refreshAfterBurst(queryClient: QueryClient, queryKey: QueryKey): void {
  */
 export function usePortalEvents(
   queryKeys: readonly QueryKey[],
-  types: readonly PortalEventType[] = ['reading', 'config'],
+  types: readonly PublicEventName[] = ['reading', 'config'],
   pollMs: number = FALLBACK_POLL_MS,
 ): void {
   const queryClient = useQueryClient();
