@@ -178,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),
-      writer: createReadingWriter(db, { now }),
+      writer: createReadingWriter(db, { now, qualityRules: configService.webParameters }),
       bus,
       timeZone,
       now,
@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openDataRoutes, {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
-  await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log }) });
+  await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log, webParameters: configService.webParameters }) });
   await registerAlerting(app, {
     config,
     db,

@@ -114,3 +114,43 @@ describe('alert lines', () => {
     expect(trendOf(0.5, 1)).toBe('steady');
   });
 });
+
+describe('confirmation (#22)', () => {
+  /** Feeds readings with the value held over the last two (heldValue's default) like the engine. */
+  function confirmRun(values: number[]) {
+    let state: OpenAlertState | null = null;
+    const actions: string[] = [];
+    values.forEach((v, i) => {
+      const held = i === 0 ? Number.NEGATIVE_INFINITY : Math.min(v, values[i - 1]!);
+      const a = nextAlertAction(state, v, water, 5, 30 * 60_000, t(i * 10), held);
+      if (a.action === 'open') {
+        actions.push(`open:${a.level}:${a.confirmed ? 'told' : 'unconfirmed'}`);
+        state = { level: a.level, belowSince: null, confirmed: a.confirmed };
+      } else if (a.action === 'confirm' || a.action === 'escalate' || a.action === 'pending') {
+        actions.push(`${a.action}:${a.level}`);
+        state = { level: a.level, belowSince: null, confirmed: a.action !== 'pending' };
+      } else if (a.action === 'discard') {
+        actions.push('discard');
+        state = null;
+      }
+    });
+    return actions;
+  }
+
+  it('one reading at a level opens an unconfirmed alert; the next one at the level confirms it', () => {
+    expect(confirmRun([40, 55, 56])).toEqual(['open:1:unconfirmed', 'confirm:1', 'escalate:2']);
+  });
+
+  it('a lone value above the levels that falls back is discarded without a message', () => {
+    expect(confirmRun([20, 90, 20])).toEqual(['open:3:unconfirmed', 'discard']);
+  });
+
+  it('a confirmed alert escalates only when the higher level is held, not on one reading', () => {
+    expect(confirmRun([55, 56, 90, 56, 75, 76])).toEqual(['open:2:unconfirmed', 'confirm:2', 'escalate:3']);
+  });
+
+  it('without a held value every level is confirmed at once (the rule before #22)', () => {
+    const a = nextAlertAction(null, 55, water, 5, 0, t(0));
+    expect(a).toEqual({ action: 'open', level: 2, confirmed: true });
+  });
+});

@@ -38,11 +38,19 @@ export interface OpenAlertState {
   level: number;
   /** When the value went below the alert's level minus the margin (ISO or Date), or null. */
   belowSince: Date | null;
+  /** Whether its level has been confirmed (#22); an alert opened before the rule had it is (default true). */
+  confirmed?: boolean;
 }
 
 export type AlertAction =
   | { action: 'none' }
-  | { action: 'open'; level: number }
+  /** `confirmed: false`: seen once, waiting for the readings that confirm it (no message yet). */
+  | { action: 'open'; level: number; confirmed: boolean }
+  | { action: 'confirm'; level: number }
+  /** An unconfirmed alert whose next reading moved to another level (still unconfirmed). */
+  | { action: 'pending'; level: number }
+  /** An unconfirmed alert whose level did not hold: it ends without a word to anyone. */
+  | { action: 'discard' }
   | { action: 'escalate'; level: number }
   | { action: 'update'; belowSince: Date | null }
   | { action: 'lower'; level: number }
@@ -52,6 +60,11 @@ export type AlertAction =
  * The hysteresis rule: an alert opens when a level is reached and escalates when a higher one is; it goes
  * down (or clears) only after the value has stayed below its level minus `margin` for `holdMs`. A value
  * flapping around a level therefore raises one alert, not one per crossing.
+ *
+ * Confirmation (#22): `held` is the value the level has held (`heldValue`: the lowest of the last readings
+ * that confirm); opening a told alert and escalating go by it, going down by the latest `value`. A level seen
+ * but not held yet opens an unconfirmed alert (no message); it is confirmed when `held` reaches a level, and
+ * discarded when the value falls back below every level first. Without `held`, every value is confirmed.
  */
 export function nextAlertAction(
   current: OpenAlertState | null,
@@ -60,10 +73,20 @@ export function nextAlertAction(
   margin: number,
   holdMs: number,
   now: Date,
+  held: number = value,
 ): AlertAction {
   const level = levelOf(value, thresholds);
-  if (!current) return level > 0 ? { action: 'open', level } : { action: 'none' };
-  if (level > current.level) return { action: 'escalate', level };
+  const heldLevel = levelOf(Math.min(held, value), thresholds);
+  if (!current) {
+    if (heldLevel > 0) return { action: 'open', level: heldLevel, confirmed: true };
+    return level > 0 ? { action: 'open', level, confirmed: false } : { action: 'none' };
+  }
+  if (current.confirmed === false) {
+    if (heldLevel > 0) return { action: 'confirm', level: heldLevel };
+    if (level === 0) return { action: 'discard' };
+    return level === current.level ? { action: 'none' } : { action: 'pending', level };
+  }
+  if (heldLevel > current.level) return { action: 'escalate', level: heldLevel };
   const below = value < thresholds[current.level]! - margin;
   if (!below) return current.belowSince ? { action: 'update', belowSince: null } : { action: 'none' };
   if (!current.belowSince) return { action: 'update', belowSince: now };

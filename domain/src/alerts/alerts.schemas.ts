@@ -32,6 +32,17 @@ export const AlertSchema = z
     since: z.string(),
     updatedAt: z.string(),
     clearedAt: z.string().nullable(),
+    /** False while a level seen once waits for the readings that confirm it (#22): staff only, no message. */
+    confirmed: z.boolean(),
+    /** A staff member took charge (#22): when, who, their note. */
+    acknowledgedAt: z.string().nullable(),
+    acknowledgedBy: z.string().nullable(),
+    ackNote: z.string().nullable(),
+    /** How many times it went to the on-duty list again, unacknowledged. */
+    escalations: z.number().int(),
+    /** Cancelled by a correction of the reading it rested on (#22), and why. */
+    cancelledAt: z.string().nullable(),
+    cancelReason: z.string().nullable(),
   })
   .meta({ id: 'Alert' });
 export type Alert = z.infer<typeof AlertSchema>;

@@ -33,7 +33,10 @@ describe('portal events', () => {
       kind: 'water',
       observedAt: '2026-11-01T03:10:00.000Z',
       value: 245,
+      quality: 'good',
     });
+    const spike = readingEvent({ id: 7, code: 'F01024', kind: 'water' }, new Date('2026-11-01T03:20:00Z'), 900, 'suspect');
+    expect(spike.quality).toBe('suspect');
   });
 
   it('builds an import’s event with its span, or nulls when it stored no water reading', () => {

@@ -1,3 +1,4 @@
+import type { ReadingQuality } from '../stations/reading-quality';
 import type { Alert } from '../alerts/alerts.schemas';
 import type { FloodChange } from '../flood-analysis/flood-event-rules';
 import type { StationKind } from '../stations/classify';
@@ -38,6 +39,8 @@ export interface ReadingEvent {
   observedAt: string;
   /** Water cm or rain mm, as stored. */
   value: number;
+  /** Its quality flag (#22); a bad reading is not announced as a value people read. */
+  quality: ReadingQuality;
 }
 
 export interface ImportEvent {
@@ -108,6 +111,7 @@ export function readingEvent(
   station: { id: number; code: string; kind: StationKind },
   observedAt: Date,
   value: number,
+  quality: ReadingQuality = 'good',
 ): ReadingEvent {
   return {
     stationId: station.id,
@@ -115,6 +119,7 @@ export function readingEvent(
     kind: station.kind,
     observedAt: observedAt.toISOString(),
     value,
+    quality,
   };
 }
 

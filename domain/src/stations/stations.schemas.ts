@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { QualityRuleSchema, ReadingQualitySchema } from './reading-quality';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 import { parseDateVi } from '../common/time';
@@ -175,6 +176,9 @@ export const PushResultSchema = z
     stationCode: z.string(),
     observedAt: z.string(),
     value: z.number(),
+    /** What the quality rules made of it (#22): stored in any case, only good ones warn. */
+    quality: ReadingQualitySchema,
+    qualityRule: QualityRuleSchema.nullable(),
   })
   .meta({ id: 'PushResult' });
 export type PushResult = z.infer<typeof PushResultSchema>;

@@ -27,6 +27,26 @@ const WebParametersObject = z.object({
   rainClearMarginMm: z.coerce.number().min(0).max(10_000).default(2),
   /** …for this long. */
   alertClearMinutes: z.coerce.number().int().min(0).max(10_080).default(30),
+  /** Reading quality (#22, docs/decisions.md "Reading quality"): hard limits of a water level (cm)… */
+  qcWaterMinCm: z.coerce.number().min(-5_000).max(100_000).default(-500),
+  qcWaterMaxCm: z.coerce.number().min(-5_000).max(100_000).default(3_000),
+  /** …the fastest a river can move (cm per hour; faster is 'nghi ngờ')… */
+  qcWaterMaxChangeCmPerHour: z.coerce.number().min(1).max(100_000).default(300),
+  /** …the most rain one reading may hold (mm) and the heaviest plausible rain (mm per hour)… */
+  qcRainMaxMm: z.coerce.number().min(0).max(100_000).default(200),
+  qcRainMaxMmPerHour: z.coerce.number().min(1).max(10_000).default(150),
+  /** …a value unchanged this long is stuck (minutes; 0: never)… */
+  qcStuckMinutes: z.coerce.number().int().min(0).max(100_000).default(360),
+  /** …and a pushed reading older than this many days is a wrong logger clock. */
+  qcMaxAgeDays: z.coerce.number().int().min(1).max(3_650).default(365),
+  /** Confirmed alerts (#22): a level warns once held by this many consecutive good readings… */
+  alertConfirmReadings: z.coerce.number().int().min(1).max(10).default(2),
+  /** …or for this many minutes (0: by readings only). */
+  alertConfirmMinutes: z.coerce.number().int().min(0).max(1_440).default(0),
+  /** A level II/III alert nobody acknowledged in this many minutes goes to the on-duty staff again… */
+  alertAckMinutes: z.coerce.number().int().min(1).max(1_440).default(15),
+  /** …at most this many times. */
+  alertMaxEscalations: z.coerce.number().int().min(0).max(20).default(3),
 });
 type Field = keyof z.infer<typeof WebParametersObject>;
 
@@ -43,6 +63,8 @@ export const WEB_PARAMETER_NAMES: Partial<Record<Field, string>> = {
   rain24hLevel1: 'Mưa 24 giờ – Cấp I',
   rain24hLevel2: 'Mưa 24 giờ – Cấp II',
   rain24hLevel3: 'Mưa 24 giờ – Cấp III',
+  qcWaterMinCm: 'Mực nước nhỏ nhất đo được',
+  qcWaterMaxCm: 'Mực nước lớn nhất đo được',
 };
 
 /**
@@ -58,6 +80,7 @@ export const WEB_PARAMETER_ORDER: readonly (readonly [Field, Field, boolean])[] 
   ['rainHigh', 'rainVeryHigh', false],
   ['rain24hLevel1', 'rain24hLevel2', false],
   ['rain24hLevel2', 'rain24hLevel3', false],
+  ['qcWaterMinCm', 'qcWaterMaxCm', false],
 ];
 
 /**

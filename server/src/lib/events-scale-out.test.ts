@@ -220,7 +220,7 @@ describe.skipIf(!reachable)('work stays with the process that stored the reading
     // would take this reading's record, which here is the hand-made engine's to take or leave.
     for (const app of apps) app.alertEngine.stop();
     const observedAt = new Date(Date.now() - 60_000);
-    await createReadingWriter(database.db).write({ stationId, observedAt, value: 150 });
+    await createReadingWriter(database.db).write({ stationId, observedAt, value: 150, kind: 'water' });
     const listeners = new Set<(e: BusEvent) => void>();
     const bus: EventBus = {
       publish: () => {},

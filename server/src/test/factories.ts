@@ -1,6 +1,16 @@
-import { type NewsStatus, type NewsType, type Permission, STATIONS_CHANGED, stationKind } from '@flood/domain';
+import {
+  CONFIG_CHANGED,
+  type NewsStatus,
+  type NewsType,
+  type Permission,
+  STATIONS_CHANGED,
+  stationKind,
+  WEB_PARAMETERS_NAME,
+  type WebParameters,
+} from '@flood/domain';
 import type { Db } from '../db/client';
 import { insertCategory } from '../features/categories/categories.repository';
+import { findParameterByName, insertParameter, updateParameter } from '../features/config/config.repository';
 import { insertNews } from '../features/news/news.repository';
 import { insertReadingsBatch } from '../features/readings/readings.repository';
 import { insertStation } from '../features/stations/stations.repository';
@@ -171,3 +181,25 @@ export async function createCategory(
     userId: creator.id,
   });
 }
+
+/**
+ * Changes some of the 'Web Parameters' (merged over what is stored) and announces it, as the configuration
+ * page does: e.g. `{ alertConfirmReadings: 1 }` for a test of the message pipeline, not of confirmation (#22).
+ */
+export async function setWebParameters(
+  db: Db,
+  values: Partial<WebParameters>,
+  opts: { bus?: EventBus } = {},
+): Promise<void> {
+  const row = await findParameterByName(db, WEB_PARAMETERS_NAME);
+  const objectValue = { ...(row?.objectValue as Record<string, unknown> | undefined), ...values };
+  if (row) await updateParameter(db, row.id, { name: WEB_PARAMETERS_NAME, objectValue });
+  else await insertParameter(db, { name: WEB_PARAMETERS_NAME, objectValue });
+  opts.bus?.publish('config', CONFIG_CHANGED);
+}
+
+/**
+ * For tests of the message pipeline (not of confirmation or quality, #22): a level warns on its first reading
+ * and the rate-of-change rule lets any jump through, as before the rules existed.
+ */
+export const ONE_READING_ALERTS: Partial<WebParameters> = { alertConfirmReadings: 1, qcWaterMaxChangeCmPerHour: 100_000 };

@@ -9,6 +9,7 @@ import {
   type CapMsgType,
   fillSmsTemplate,
   formatSmsTemplate,
+  heldValue,
   nextAlertAction,
   templateTypeOf,
   trendOf,
@@ -28,7 +29,9 @@ import {
   findOpenAlert,
   findSmsTemplate,
   insertAlert,
+  insertAlertEvent,
   insertCapMessage,
+  latestTrustedReadings,
   insertOutboxMessages,
   pendingEvaluationStations,
   rainObservation,
@@ -37,7 +40,7 @@ import {
   updateAlert,
   waterObservation,
 } from './alerts.repository';
-import type { AlertRow } from './alerts.table';
+import type { AlertEventType, AlertRow } from './alerts.table';
 import type { Dispatcher } from './dispatcher';
 
 export function toAlert(a: AlertRow, s: StationRow): Alert {
@@ -59,6 +62,13 @@ export function toAlert(a: AlertRow, s: StationRow): Alert {
     since: a.openedAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),
     clearedAt: a.clearedAt?.toISOString() ?? null,
+    confirmed: a.confirmedAt !== null,
+    acknowledgedAt: a.acknowledgedAt?.toISOString() ?? null,
+    acknowledgedBy: a.acknowledgedByName ?? null,
+    ackNote: a.ackNote ?? null,
+    escalations: a.escalations,
+    cancelledAt: a.cancelledAt?.toISOString() ?? null,
+    cancelReason: a.cancelReason ?? null,
   };
 }
 
@@ -96,18 +106,25 @@ export function createAlertEngine(deps: AlertEngineDeps) {
    * Values the rules look at for a station, from the hourly rollups and the raw readings; for water, where the
    * level is heading over the last 15 minutes (rain's trend is its change since the previous evaluation).
    */
-  async function observe(tx: Tx, s: StationRow): Promise<Observation[]> {
+  async function observe(tx: Tx, s: StationRow, p: WebParameters): Promise<Observation[]> {
     if (s.kind === 'water') {
       // prev: the last reading at least an hour older (the rise per hour); recent: the oldest reading of the
       // last 15 minutes, else the one before the last (the trend: where the water is going now).
       const r = await waterObservation(tx, s.id);
       if (!r) return [];
       const value = Number(r.value);
+      // Only trusted readings are looked at (#22); the level is confirmed by the ones before the latest.
+      const recentTrusted = await latestTrustedReadings(
+        tx,
+        s.id,
+        p.alertConfirmMinutes > 0 ? 1_000 : p.alertConfirmReadings,
+      );
+      const held = heldValue(recentTrusted, p.alertConfirmReadings, p.alertConfirmMinutes);
       // The water's trend (1 cm dead band) for both kinds: a rise alert whose water now falls says 'đang xuống'.
       const trend = r.recent === null || r.recent === undefined ? null : trendOf(value - Number(r.recent), 1);
-      if (r.prev === null || r.prev === undefined) return [{ kind: 'WATER_LEVEL', value, trend }];
+      if (r.prev === null || r.prev === undefined) return [{ kind: 'WATER_LEVEL', value, trend, held }];
       return [
-        { kind: 'WATER_LEVEL', value, trend },
+        { kind: 'WATER_LEVEL', value, trend, held },
         { kind: 'WATER_RISE', value: value - Number(r.prev), trend },
       ];
     }
@@ -121,6 +138,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
   interface Observation {
     kind: AlertKind;
     value: number;
+    /** The value the level has held (domain heldValue); absent: the value itself (confirmed at once). */
+    held?: number;
     /** undefined: from the change since the open alert's last value. */
     trend?: AlertTrend | null;
   }
@@ -148,9 +167,13 @@ export function createAlertEngine(deps: AlertEngineDeps) {
 
   /**
    * Applies the rules to one observed value inside the evaluation's transaction; returns whether the alert
-   * opened or escalated (people were told). What others must hear (the bus, the dispatcher) goes to `after`,
-   * run once the transaction has committed. `tell: false` records the step without messages (a rise that
-   * came with a level crossing: one SMS, not two).
+   * opened or escalated with people told. What others must hear (the bus, the dispatcher) goes to `after`, run
+   * once the transaction has committed. `tell: false` records the step without messages (a rise that came with
+   * a level crossing: one SMS, not two).
+   *
+   * Confirmation (#22): a water level seen once opens an unconfirmed alert — on the staff's list, marked
+   * 'chưa xác nhận', with no message, no CAP and no banner — confirmed (and told) when the level has held
+   * (`o.held`), discarded when the water goes back below every level first.
    */
   async function evaluateKind(
     tx: Tx,
@@ -166,28 +189,38 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const margin = kind.startsWith('RAIN') ? p.rainClearMarginMm : p.waterClearMarginCm;
     const t = now();
     const action = nextAlertAction(
-      open ? { level: open.level, belowSince: open.belowSince } : null,
+      open ? { level: open.level, belowSince: open.belowSince, confirmed: open.confirmedAt !== null } : null,
       value,
       thresholds,
       margin,
       p.alertClearMinutes * 60_000,
       t,
+      o.held,
     );
     const trend: AlertTrend | null =
       o.trend !== undefined ? o.trend : open ? trendOf(value - open.value, 0.05) : 'rising';
     const peakValue = Math.max(open?.peakValue ?? open?.value ?? value, value);
-    if (action.action === 'none' || action.action === 'update') {
+    const event = (alertId: number, type: AlertEventType, level: number | null, detail: string | null = null) =>
+      insertAlertEvent(tx, { alertId, type, level, value, detail, at: t });
+    if (action.action === 'none' || action.action === 'update' || action.action === 'pending') {
       if (open) {
         const row = await updateAlert(tx, open.id, {
           value,
           peakValue,
           trend,
           ...(action.action === 'update' ? { belowSince: action.belowSince } : {}),
+          ...(action.action === 'pending'
+            ? { level: action.level, message: alertMessage(kind, s.name, action.level, value), updatedAt: t }
+            : {}),
         });
         // The lines say the current value and the trend: announce a change people would see (the trend, or
-        // the value moved by the clear margin since last told), not every reading's millimetre.
+        // the value moved by the clear margin since last told), not every reading's millimetre. An unconfirmed
+        // alert is not announced at all.
         const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
-        if (row && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
+        if (
+          row?.confirmedAt &&
+          (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))
+        ) {
           after.push(() => {
             announced.set(open.id, { value, trend });
             bus.publish('alert', alertEvent('updated', toAlert(row, s)));
@@ -196,12 +229,15 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       }
       return false;
     }
+    if (action.action === 'discard') {
+      // Seen once, never held: it ends as quietly as it began (no CAP, no message, no banner).
+      const row = await stepAlert(tx, open!, { value, updatedAt: t, clearedAt: t, belowSince: null });
+      if (row) await event(row.id, 'discarded', row.level, 'Mức nước không giữ được, không gửi tin');
+      return false;
+    }
     let queued = 0;
-    const capType: CapMsgType = action.action === 'open' ? 'Alert' : action.action === 'clear' ? 'Cancel' : 'Update';
-    const recordCap = async (a: AlertRow) => {
-      if (CAP_PUBLIC_KINDS.includes(kind))
-        await insertCapMessage(tx, { alertId: a.id, msgType: capType, level: a.level, value, sentAt: t });
-    };
+    let told = false;
+    const capType: CapMsgType = action.action === 'clear' ? 'Cancel' : action.action === 'escalate' || action.action === 'lower' ? 'Update' : 'Alert';
     let row: AlertRow | undefined;
     if (action.action === 'open') {
       // At most one open alert per station and kind (alerts_open_key): a second open fails the evaluation,
@@ -216,8 +252,26 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         message: alertMessage(kind, s.name, action.level, value),
         openedAt: t,
         updatedAt: t,
+        confirmedAt: action.confirmed ? t : null,
       });
-      if (row && tell) queued = await enqueue(tx, row, s);
+      if (!row) return false;
+      await event(row.id, 'opened', row.level, action.confirmed ? null : 'Chưa xác nhận');
+      if (!action.confirmed) return false;
+      await event(row.id, 'confirmed', row.level);
+      told = true;
+    } else if (action.action === 'confirm') {
+      row = await stepAlert(tx, open!, {
+        level: action.level,
+        value,
+        peakValue,
+        trend,
+        message: alertMessage(kind, s.name, action.level, value),
+        updatedAt: t,
+        confirmedAt: t,
+      });
+      if (!row) return false;
+      await event(row.id, 'confirmed', row.level);
+      told = true;
     } else {
       const level = action.action === 'clear' ? open!.level : action.level;
       // Only the alert as it was read: one cleared or moved meanwhile (staff, another writer) is left alone,
@@ -232,20 +286,28 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         belowSince: null,
         ...(action.action === 'clear' ? { clearedAt: t } : {}),
       });
-      if (row && action.action === 'escalate' && tell) queued = await enqueue(tx, row, s);
+      if (!row) return false;
+      const type = ({ escalate: 'raised', lower: 'lowered', clear: 'cleared' } as const)[action.action];
+      await event(row.id, type, level);
+      told = action.action === 'escalate';
     }
-    if (!row) return false;
-    await recordCap(row);
-    const verb = ({ open: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' } as const)[
-      action.action
-    ];
+    if (told && tell) {
+      queued = await enqueue(tx, row, s);
+      if (queued) await event(row.id, 'messages', row.level, `${queued}`);
+    }
+    if (CAP_PUBLIC_KINDS.includes(kind))
+      await insertCapMessage(tx, { alertId: row.id, msgType: capType, level: row.level, value, sentAt: t });
+    // To the public an alert starts when it is confirmed.
+    const verb = (
+      { open: 'opened', confirm: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' } as const
+    )[action.action];
     const changed = row;
     after.push(() => {
       announced.delete(open?.id ?? -1);
       if (queued) deps.dispatcher.wake();
       bus.publish('alert', alertEvent(verb, toAlert(changed, s)));
     });
-    return action.action === 'open' || action.action === 'escalate';
+    return told;
   }
 
   /** Evaluates a station's latest state inside `tx`. */
@@ -255,7 +317,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     // WATER_LEVEL is evaluated before WATER_RISE: when the same reading crosses a level and rises fast, the
     // level's message is the one sent (a level says more than a rate), and the rise alert opens silently.
     let levelTold = false;
-    for (const o of await observe(tx, s)) {
+    for (const o of await observe(tx, s, p)) {
       const told = await evaluateKind(tx, s, o, p, !(o.kind === 'WATER_RISE' && levelTold), after);
       if (o.kind === 'WATER_LEVEL') levelTold = told;
     }
@@ -347,6 +409,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
               message: alertMessage('STATION_SILENT', s.name, 1, minutes),
               openedAt: t,
               updatedAt: t,
+              confirmedAt: t,
             },
             { ifNone: true },
           )

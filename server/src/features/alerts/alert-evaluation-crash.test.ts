@@ -8,6 +8,7 @@ import type { Database } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { createMemoryEventBus, type EventBus } from '../../lib/events';
 import type { SmsGateway } from '../../lib/sms-gateway';
+import { ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
@@ -86,6 +87,7 @@ describe('an acknowledged reading is evaluated even if the process dies before i
     // handling it — no evaluation runs); then it goes away without evaluating anything.
     const first = await createTestApp({}, database, { bus: deadBus, sms: gateway });
     await first.app.ready();
+    await setWebParameters(first.db, ONE_READING_ALERTS, { bus: first.bus });
     const staff = await createUser(first.db, { functions: ['system', 'database', 'sms'] });
     const token = (await login(first.app, staff.user.email, staff.password)).token;
     const api = (url: string, payload: Record<string, unknown>) =>
@@ -147,7 +149,7 @@ describe('an acknowledged reading is evaluated even if the process dies before i
     const other = createAlertEngine({
       db: database.db,
       bus: deadBus,
-      webParameters: async () => DEFAULT_WEB_PARAMETERS,
+      webParameters: async () => ({ ...DEFAULT_WEB_PARAMETERS, ...ONE_READING_ALERTS }),
       dispatcher: { wake: () => {} },
       logger: app.log,
       now: () => new Date(),
@@ -192,7 +194,7 @@ describe('an acknowledged reading is evaluated even if the process dies before i
       createAlertEngine({
         db: database.db,
         bus: deadBus,
-        webParameters: async () => DEFAULT_WEB_PARAMETERS,
+        webParameters: async () => ({ ...DEFAULT_WEB_PARAMETERS, ...ONE_READING_ALERTS }),
         dispatcher: { wake: () => {} },
         logger: recordingLogger(errors),
         now: () => new Date(),
@@ -252,7 +254,7 @@ describe('a reading stored while its station is being evaluated', () => {
     const engine = createAlertEngine({
       db: database.db,
       bus: deadBus,
-      webParameters: async () => DEFAULT_WEB_PARAMETERS,
+      webParameters: async () => ({ ...DEFAULT_WEB_PARAMETERS, ...ONE_READING_ALERTS }),
       dispatcher: { wake: () => {} },
       logger: recordingLogger(errors),
       now,

@@ -1,10 +1,10 @@
 import type { CapMsgType } from '@flood/domain';
 import { type AlertKind, CAP_PUBLIC_KINDS, type SmsTemplateType } from '@flood/domain';
-import { and, asc, count, desc, eq, gte, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
-import { type AlertRow, alerts } from './alerts.table';
+import { type AlertEventType, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
 
@@ -12,6 +12,25 @@ import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
  * Every statement of the warning side: the CAP feed, the message dispatcher (the outbox `sms_history`, its attempts
  * `sms_attempts`), … (docs/decisions.md, "The warning pipeline's folders").
  */
+
+/** Readings that may warn (#22): good, or corrected by staff. Rollups hold only these. */
+const TRUSTED = sql.raw(`quality in ('good', 'corrected')`);
+
+/** One step of an alert's timeline (#22). */
+export async function insertAlertEvent(
+  tx: Db,
+  e: {
+    alertId: number;
+    type: AlertEventType;
+    level: number | null;
+    value: number | null;
+    detail?: string | null;
+    userName?: string | null;
+    at: Date;
+  },
+): Promise<void> {
+  await tx.insert(alertEvents).values(e);
+}
 
 // ── Alert engine: the evaluation queue, what a station shows, its alerts and their messages ───────────────────
 
@@ -57,17 +76,35 @@ export async function waterObservation(
 ): Promise<{ value: number; prev: number | null; recent: number | null } | undefined> {
   return rowsOf<{ value: number; prev: number | null; recent: number | null }>(
     await tx.execute(sql`
-      with last as (select value, observed_at from readings where station_id = ${stationId} order by observed_at desc limit 1)
+      with last as (
+        select value, observed_at from readings where station_id = ${stationId} and ${TRUSTED}
+        order by observed_at desc limit 1
+      )
       select last.value,
-        (select r.value from readings r where r.station_id = ${stationId}
+        (select r.value from readings r where r.station_id = ${stationId} and ${TRUSTED}
           and r.observed_at <= last.observed_at - interval '1 hour' order by r.observed_at desc limit 1) as prev,
         coalesce(
-          (select r.value from readings r where r.station_id = ${stationId} and r.observed_at < last.observed_at
+          (select r.value from readings r where r.station_id = ${stationId} and ${TRUSTED}
+            and r.observed_at < last.observed_at
             and r.observed_at >= last.observed_at - interval '15 minutes' order by r.observed_at asc limit 1),
-          (select r.value from readings r where r.station_id = ${stationId} and r.observed_at < last.observed_at
-            order by r.observed_at desc limit 1)) as recent
+          (select r.value from readings r where r.station_id = ${stationId} and ${TRUSTED}
+            and r.observed_at < last.observed_at order by r.observed_at desc limit 1)) as recent
       from last`),
   )[0];
+}
+
+/** A station's latest trusted readings, newest first (the readings that confirm a level, #22). */
+export async function latestTrustedReadings(
+  tx: Tx,
+  stationId: number,
+  limit: number,
+): Promise<{ observedAt: Date; value: number }[]> {
+  const rows = rowsOf<{ observedAt: string | Date; value: number }>(
+    await tx.execute(sql`
+      select observed_at as "observedAt", value from readings
+      where station_id = ${stationId} and ${TRUSTED} order by observed_at desc limit ${limit}`),
+  );
+  return rows.map((r) => ({ observedAt: new Date(r.observedAt), value: Number(r.value) }));
 }
 
 /** A rain station's latest hourly sum and its sum over the hours after `daySince`. */
@@ -177,7 +214,13 @@ export function findOpenAlerts(db: Db, includeSilent: boolean): Promise<{ a: Ale
     .select({ a: alerts, s: stations })
     .from(alerts)
     .innerJoin(stations, eq(stations.id, alerts.stationId))
-    .where(and(isNull(alerts.clearedAt), includeSilent ? undefined : ne(alerts.kind, 'STATION_SILENT')))
+    .where(
+      and(
+        isNull(alerts.clearedAt),
+        // The public sees confirmed warnings only (#22); staff also the unconfirmed and the silent stations.
+        includeSilent ? undefined : and(ne(alerts.kind, 'STATION_SILENT'), isNotNull(alerts.confirmedAt)),
+      ),
+    )
     .orderBy(desc(alerts.level), desc(alerts.openedAt));
 }
 
@@ -192,7 +235,8 @@ export async function clearOpenAlertsOfStation(tx: Db, stationId: number, at: Da
     .where(and(eq(alerts.stationId, stationId), isNull(alerts.clearedAt)))
     .returning();
   const cancels = cleared
-    .filter((a) => CAP_PUBLIC_KINDS.includes(a.kind as AlertKind))
+    // An unconfirmed alert was never published: nothing to cancel.
+    .filter((a) => CAP_PUBLIC_KINDS.includes(a.kind as AlertKind) && a.confirmedAt !== null)
     .map((a) => ({ alertId: a.id, msgType: 'Cancel' as const, level: a.level, value: a.value, sentAt: at }));
   if (cancels.length) await tx.insert(capMessages).values(cancels);
   return cleared;

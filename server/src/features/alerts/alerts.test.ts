@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { createMemoryEventBus } from '../../lib/events';
 import type { SmsGateway } from '../../lib/sms-gateway';
-import { createStation } from '../../test/factories';
+import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
@@ -35,6 +35,8 @@ beforeAll(async () => {
     dispatch: { backoffMs: () => 0, pollMs: 50 },
   });
   await ctx.app.ready();
+  // The pipeline from a level to the messages; confirmation and quality have their own tests (quality.test.ts).
+  await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const a = await createUser(ctx.db, { functions: ['system', 'database', 'sms'], name: 'Trực ban' });
   token = (await login(ctx.app, a.user.email, a.password)).token;
 });

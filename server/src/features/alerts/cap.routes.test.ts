@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { createStation } from '../../test/factories';
+import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 
@@ -33,6 +33,7 @@ beforeAll(async () => {
     { now: () => new Date(clockMs), dispatch: { pollMs: 50 } },
   );
   await ctx.app.ready();
+  await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const a = await createUser(ctx.db, { functions: ['system', 'database'] });
   token = (await login(ctx.app, a.user.email, a.password)).token;
 });

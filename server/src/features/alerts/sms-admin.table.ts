@@ -1,5 +1,5 @@
 import type { SmsHistoryStatus } from '@flood/domain';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { alerts } from './alerts.table';
 
 /** One template per alert type (flood, rain), edited by staff. */
@@ -22,6 +22,8 @@ export const smsRecipients = pgTable('sms_recipients', {
   description: varchar('description', { length: 255 }),
   email: varchar('email', { length: 255 }),
   phone: varchar('phone', { length: 255 }),
+  /** On the duty list (#22): an unacknowledged level II/III alert is sent to them again. */
+  onDuty: boolean('on_duty').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -40,6 +42,8 @@ export const messageOutbox = pgTable(
     channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
     recipient: varchar('recipient', { length: 255 }).notNull(),
     body: text('body').notNull(),
+    /** Why it is sent (#22): the alert itself, a reminder to the on-duty list, or the cancel of an alert. */
+    purpose: varchar('purpose', { length: 12 }).$type<'alert' | 'escalation' | 'cancel'>().notNull().default('alert'),
     status: varchar('status', { length: 16 }).$type<SmsHistoryStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpEmailGateway, type EmailGateway } from '../../lib/email-gateway';
 import { createMemoryEventBus } from '../../lib/events';
+import { ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login } from '../../test/test-app';
 import { openTestDatabase } from '../../test/test-db';
@@ -94,6 +95,7 @@ describe('alert e-mail through SMTP_URL', () => {
     });
     try {
       await ctx.app.ready();
+      await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
       const a = await createUser(ctx.db, { functions: ['system', 'database', 'sms'] });
       const auth = bearer((await login(ctx.app, a.user.email, a.password)).token);
       const post = (url: string, payload: Record<string, unknown>) =>

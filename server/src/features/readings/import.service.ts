@@ -1,4 +1,5 @@
 import {
+  type WebParameters,
   type FieldError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_REPORTED,
@@ -19,13 +20,13 @@ import { allStations } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
 import type { ImportJobRow } from './import-jobs.table';
 import { detectFileKind, type FileKind, openRows } from './import-parse';
+import { assessBatch, type KindedReading } from './quality-check';
 import { checkReadingValue, liveSince, observedAtOf } from './reading-rules';
 import {
   failUnfinishedImportJobs,
   findImportJob,
   insertImportJob,
   insertReadingsBatch,
-  type ReadingInput,
   raiseImportProgress,
   readingKey,
   updateImportJob,
@@ -57,16 +58,18 @@ export interface ImportServiceDeps {
   timeZone: string;
   now: () => Date;
   logger: FastifyBaseLogger;
+  /** The quality rules' parameters (#22). */
+  webParameters: () => Promise<WebParameters>;
 }
 
 /** Bulk import of historical readings from CSV or Excel (staff with `database`), idempotent like the push. */
-export function createImportService({ db, bus, timeZone, now, logger }: ImportServiceDeps) {
+export function createImportService({ db, bus, timeZone, now, logger, webParameters }: ImportServiceDeps) {
   const running = new Set<Promise<void>>();
 
   const update = (id: string, values: Parameters<typeof updateImportJob>[2]) => updateImportJob(db, id, values);
 
   /** Checks one row like the push does; the reading, or why it is rejected. */
-  function checkRow(cells: Record<string, string>, byCode: Map<string, StationRow>): ReadingInput | FieldError {
+  function checkRow(cells: Record<string, string>, byCode: Map<string, StationRow>): KindedReading | FieldError {
     const parsed = ImportRowSchema.safeParse(cells);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -79,7 +82,7 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     if (valueError) return valueError;
     const at = observedAtOf(q, timeZone, now());
     if (!(at instanceof Date)) return at;
-    return { stationId: station.id, observedAt: at, value: q.value };
+    return { stationId: station.id, observedAt: at, value: q.value, kind: station.kind };
   }
 
   /**
@@ -101,7 +104,9 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
     let lastAt = Number.NEGATIVE_INFINITY;
     const inFlight = new Set<Promise<void>>();
 
-    const write = async (batch: ReadingInput[]) => {
+    const write = async (batch: KindedReading[]) => {
+      // A file is history: the value rules run, not those about a logger's clock (#22).
+      await assessBatch(db, batch, await webParameters(), { live: false, now: now() });
       // The live rows queue their stations' alert evaluation with them (#19); older ones are history.
       const keys = await insertReadingsBatch(db, batch, { evaluateSince: liveSince(now()) });
       stored += keys.size;
@@ -114,18 +119,18 @@ export function createImportService({ db, bus, timeZone, now, logger }: ImportSe
         }
         if (r.observedAt.getTime() < announceSince) continue;
         const s = codeOf.get(r.stationId)!;
-        bus.publish('reading', readingEvent(s, r.observedAt, r.value));
+        bus.publish('reading', readingEvent(s, r.observedAt, r.value, r.quality));
       }
       const processed = written + rejectedCount;
       await raiseImportProgress(db, job.id, processed, stored);
     };
-    const dispatch = async (batch: ReadingInput[]) => {
+    const dispatch = async (batch: KindedReading[]) => {
       const p: Promise<void> = write(batch).finally(() => inFlight.delete(p));
       inFlight.add(p);
       if (inFlight.size >= 2) await Promise.race(inFlight);
     };
 
-    let batch: ReadingInput[] = [];
+    let batch: KindedReading[] = [];
     try {
       for await (const r of rows) {
         if ('headerError' in r) throw new AppError('VALIDATION_FAILED', r.headerError);

@@ -66,6 +66,8 @@ describe('station push', () => {
       stationCode: 'F01024',
       observedAt: '2026-11-22T06:50:00.000Z',
       value: 62.5,
+      quality: 'good',
+      qualityRule: null,
     });
     const again = await pushWater(w());
     expect(again.statusCode).toBe(200);

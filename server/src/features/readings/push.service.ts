@@ -3,6 +3,7 @@ import { type FieldError, type PushQuery, type PushResult, readingEvent } from '
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { checkReadingValue, observedAtOf, wrongKind } from './reading-rules';
+import type { KindedReading } from './quality-check';
 import type { ReadingWriter } from './reading-writer';
 import type { StationLookup } from './station-lookup';
 
@@ -50,16 +51,24 @@ export function createPushService({ stations, writer, bus, timeZone, now }: Push
     if (valueError) throw bad(valueError);
     const observedAt = observedAtOf(q, timeZone, now());
     if (!(observedAt instanceof Date)) throw bad(observedAt);
-    const stored = await writer.write({ stationId: station.id, observedAt, value: q.value });
+    const row: KindedReading = { stationId: station.id, observedAt, value: q.value, kind };
+    const stored = await writer.write(row);
+    const quality = row.quality ?? 'good';
     const result = {
       ok: true as const,
       stored,
       stationCode: station.code,
       observedAt: observedAt.toISOString(),
       value: q.value,
+      // The logger's operator sees at once what the rules made of the value (#22).
+      quality,
+      qualityRule: row.qualityRule ?? null,
     };
     if (stored) {
-      bus.publish('reading', readingEvent({ id: station.id, code: station.code, kind }, observedAt, q.value));
+      bus.publish(
+        'reading',
+        readingEvent({ id: station.id, code: station.code, kind }, observedAt, q.value, quality),
+      );
     }
     return result;
   };

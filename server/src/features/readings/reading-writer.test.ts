@@ -22,6 +22,7 @@ describe('reading writer (group commit)', () => {
       stationId: 1,
       observedAt: new Date(t0 + i * 60_000),
       value: i,
+      kind: 'water' as const,
     }));
     // The same instant twice in one batch, and again later: stored once.
     const results = await Promise.all([...rows, rows[0]!].map((r) => writer.write(r)));
@@ -38,6 +39,6 @@ describe('reading writer (group commit)', () => {
 
   it('rejects every waiting push when the write fails', async () => {
     const writer = createReadingWriter(database.db);
-    await expect(writer.write({ stationId: 999, observedAt: new Date(), value: 1 })).rejects.toThrow();
+    await expect(writer.write({ stationId: 999, observedAt: new Date(), value: 1, kind: 'water' as const })).rejects.toThrow();
   });
 });

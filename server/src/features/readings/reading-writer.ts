@@ -1,18 +1,30 @@
+import type { WebParameters } from '@flood/domain';
 import type { Db } from '../../db/client';
+import { assessBatch, type KindedReading } from './quality-check';
 import { liveSince } from './reading-rules';
-import { insertReadingsBatch, type ReadingInput, readingKey } from './readings.repository';
+import { insertReadingsBatch, readingKey } from './readings.repository';
 
 /**
  * Group commit for the station push: readings that arrive while earlier writes are in flight are written
  * together in one statement, and each request is answered once its own reading is stored. Under a storm of
  * pushes this turns one transaction per push into one per batch; with no load, a push is written at once.
- * A live reading's station is queued for an alert evaluation in the reading's own statement.
+ * A live reading's station is queued for an alert evaluation in the reading's own statement. Each batch goes
+ * through the quality rules first (#22) with the parameters of `qualityRules` (absent: every reading is good —
+ * the bench's baseline); the flag is set on the written row, where the caller reads it.
  */
-export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlight?: number; now?: () => Date } = {}) {
+export function createReadingWriter(
+  db: Db,
+  opts: {
+    maxBatch?: number;
+    maxInFlight?: number;
+    now?: () => Date;
+    qualityRules?: () => Promise<WebParameters>;
+  } = {},
+) {
   const now = opts.now ?? (() => new Date());
   const maxBatch = opts.maxBatch ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 4;
-  type Pending = { row: ReadingInput; resolve: (stored: boolean) => void; reject: (e: unknown) => void };
+  type Pending = { row: KindedReading; resolve: (stored: boolean) => void; reject: (e: unknown) => void };
   const queue: Pending[] = [];
   let inFlight = 0;
   let scheduled = false;
@@ -28,10 +40,12 @@ export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlig
         const k = readingKey(p.row.stationId, p.row.observedAt);
         if (!first.has(k)) first.set(k, p);
       }
+      const rows = [...first.values()].map((p) => p.row);
+      if (opts.qualityRules) await assessBatch(db, rows, await opts.qualityRules(), { live: true, now: now() });
       // Live readings queue their station's alert evaluation in the same statement (#19).
       const stored = await insertReadingsBatch(
         db,
-        [...first.values()].map((p) => p.row),
+        rows,
         { evaluateSince: liveSince(now()) },
       );
       for (const p of batch) {
@@ -58,8 +72,8 @@ export function createReadingWriter(db: Db, opts: { maxBatch?: number; maxInFlig
   }
 
   return {
-    /** Resolves true when the reading was stored, false when it was already there. */
-    write(row: ReadingInput): Promise<boolean> {
+    /** Resolves true when the reading was stored, false when it was already there; sets `row.quality`. */
+    write(row: KindedReading): Promise<boolean> {
       return new Promise((resolve, reject) => {
         queue.push({ row, resolve, reject });
         kick();

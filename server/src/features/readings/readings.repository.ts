@@ -1,3 +1,4 @@
+import type { QualityContext, QualityRule, ReadingQuality } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -100,6 +101,81 @@ export interface ReadingInput {
   stationId: number;
   observedAt: Date;
   value: number;
+  /** Set by the quality rules before the write (#22); good when absent. */
+  quality?: ReadingQuality;
+  qualityRule?: QualityRule | null;
+}
+
+/**
+ * What the quality rules need of each reading's station before it (#22, domain `QualityContext`), for a whole
+ * batch in one statement: the previous reading, the last trusted one, the start of the run of equal values
+ * (looked for within `stuckWindowMin` only: a run longer than that is long enough).
+ * Keyed by readingKey. Index probes on the primary key, a handful per reading.
+ */
+export async function qualityContexts(
+  db: Db,
+  rows: { stationId: number; observedAt: Date }[],
+  stuckWindowMin: number,
+): Promise<Map<string, QualityContext>> {
+  const out = new Map<string, QualityContext>();
+  if (rows.length === 0) return out;
+  const ids = `{${rows.map((r) => r.stationId).join(',')}}`;
+  const times = `{${rows.map((r) => r.observedAt.getTime()).join(',')}}`;
+  const window = `${Math.max(0, Math.round(stuckWindowMin))} minutes`;
+  type Row = {
+    stationId: number;
+    at: string | Date;
+    prevAt: string | Date | null;
+    prevValue: number | null;
+    prevQuality: ReadingQuality | null;
+    prevRule: QualityRule | null;
+    trustedAt: string | Date | null;
+    trustedValue: number | null;
+    trustedQuality: ReadingQuality | null;
+    sameSince: string | Date | null;
+  };
+  const result = await db.execute(sql`
+    with d as (
+      select distinct d.station_id, to_timestamp(d.ms / 1000.0) as at
+      from unnest(${ids}::int[], ${times}::float8[]) as d(station_id, ms)
+    )
+    select d.station_id as "stationId", d.at,
+      p.observed_at as "prevAt", p.value as "prevValue", p.quality as "prevQuality", p.quality_rule as "prevRule",
+      t.observed_at as "trustedAt", t.value as "trustedValue", t.quality as "trustedQuality",
+      case when p.observed_at is not null and ${window}::interval > interval '0' then (
+        select min(r.observed_at) from readings r
+        where r.station_id = d.station_id and r.observed_at <= p.observed_at
+          and r.observed_at >= d.at - ${window}::interval
+          and r.observed_at > coalesce((
+            select max(x.observed_at) from readings x
+            where x.station_id = d.station_id and x.observed_at < p.observed_at
+              and x.observed_at >= d.at - ${window}::interval and x.value <> p.value), '-infinity')
+      ) end as "sameSince"
+    from d
+    left join lateral (
+      select observed_at, value, quality, quality_rule from readings
+      where station_id = d.station_id and observed_at < d.at order by observed_at desc limit 1
+    ) p on true
+    left join lateral (
+      select observed_at, value, quality from readings
+      where station_id = d.station_id and observed_at < d.at and quality in ('good', 'corrected')
+      order by observed_at desc limit 1
+    ) t on true`);
+  const date = (v: string | Date | null) => (v === null ? null : new Date(v));
+  for (const r of rowsOf<Row>(result)) {
+    out.set(readingKey(Number(r.stationId), r.at), {
+      previous:
+        r.prevAt === null
+          ? null
+          : { observedAt: date(r.prevAt)!, value: Number(r.prevValue), quality: r.prevQuality!, rule: r.prevRule },
+      lastTrusted:
+        r.trustedAt === null
+          ? null
+          : { observedAt: date(r.trustedAt)!, value: Number(r.trustedValue), quality: r.trustedQuality!, rule: null },
+      sameSince: date(r.sameSince),
+    });
+  }
+  return out;
 }
 
 /** Identity of a reading: its station and instant. */
@@ -136,17 +212,22 @@ export async function insertReadingsBatch(
   // Epoch milliseconds: numbers parse far faster than timestamp text.
   const times = `{${rows.map((r) => r.observedAt.getTime()).join(',')}}`;
   const values = `{${rows.map((r) => r.value).join(',')}}`;
+  const qualities = `{${rows.map((r) => r.quality ?? 'good').join(',')}}`;
+  const rules = `{${rows.map((r) => r.qualityRule ?? 'NULL').join(',')}}`;
   const result = await db.execute(sql`
     with data as (
-      select d.station_id, to_timestamp(d.ms / 1000.0) as observed_at, d.value
-      from unnest(${ids}::int[], ${times}::float8[], ${values}::float8[]) as d(station_id, ms, value)
+      select d.station_id, to_timestamp(d.ms / 1000.0) as observed_at, d.value, d.quality, d.quality_rule
+      from unnest(${ids}::int[], ${times}::float8[], ${values}::float8[], ${qualities}::text[], ${rules}::text[])
+        as d(station_id, ms, value, quality, quality_rule)
     ),
-    ins as (
-      insert into readings (station_id, observed_at, value)
-      select station_id, observed_at, value from data
+    stored as (
+      insert into readings (station_id, observed_at, value, quality, quality_rule)
+      select station_id, observed_at, value, quality, quality_rule from data
       on conflict do nothing
-      returning station_id, observed_at, value
+      returning station_id, observed_at, value, quality
     ),
+    -- Only trusted readings count in the rollups and warn (#22): a suspect or bad one is kept, not summed.
+    ins as (select station_id, observed_at, value from stored where quality in ('good', 'corrected')),
     agg as (
       select station_id, date_trunc('hour', observed_at, 'UTC') as hour, sum(value) as sum, count(*)::int as count,
         min(value) as min, max(value) as max,
@@ -165,7 +246,7 @@ export async function insertReadingsBatch(
         last_at = greatest(h.last_at, excluded.last_at)
       returning 1
     )${queue}
-    select station_id as "stationId", observed_at as "observedAt" from ins`);
+    select station_id as "stationId", observed_at as "observedAt" from stored`);
   return new Set(
     rowsOf<{ stationId: number; observedAt: string | Date }>(result).map((r) =>
       readingKey(Number(r.stationId), r.observedAt),
