@@ -50,6 +50,7 @@ export * from './search/search.schemas';
 export * from './stations/classify';
 export * from './stations/colours';
 export * from './stations/reading-quality';
+export * from './stations/reading-review.schemas';
 export * from './stations/readings.schemas';
 export * from './stations/station-kind.schema';
 export * from './stations/stations.schemas';

@@ -47,3 +47,77 @@ export const AlertSchema = z
   .meta({ id: 'Alert' });
 export type Alert = z.infer<typeof AlertSchema>;
 export const ActiveAlertsSchema = z.array(AlertSchema).meta({ id: 'ActiveAlerts' });
+
+/** What happened to an alert, in order (#22): the alerts page's timeline. */
+export const ALERT_EVENT_TYPES = [
+  'opened',
+  'confirmed',
+  'messages',
+  'acknowledged',
+  'escalated',
+  'raised',
+  'lowered',
+  'cleared',
+  'discarded',
+  'cancelled',
+] as const;
+export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
+export const ALERT_EVENT_LABELS: Record<AlertEventType, { vi: string; en: string }> = {
+  opened: { vi: 'Mở cảnh báo', en: 'Opened' },
+  confirmed: { vi: 'Đã xác nhận mức', en: 'Level confirmed' },
+  messages: { vi: 'Đã gửi tin', en: 'Messages queued' },
+  acknowledged: { vi: 'Đã nhận xử lý', en: 'Acknowledged' },
+  escalated: { vi: 'Nhắc lại cho trực ban', en: 'Escalated to the on-duty list' },
+  raised: { vi: 'Nâng cấp', en: 'Raised' },
+  lowered: { vi: 'Hạ cấp', en: 'Lowered' },
+  cleared: { vi: 'Kết thúc', en: 'Cleared' },
+  discarded: { vi: 'Bỏ qua (không giữ mức)', en: 'Discarded (level not held)' },
+  cancelled: { vi: 'Huỷ cảnh báo', en: 'Cancelled' },
+};
+
+export const AlertEventSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.enum(ALERT_EVENT_TYPES),
+    level: z.number().int().nullable(),
+    value: z.number().nullable(),
+    /** 'messages': how many were queued; 'acknowledged': the note; 'cancelled': the reason. */
+    detail: z.string().nullable(),
+    userName: z.string().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'AlertEvent' });
+export type AlertEventItem = z.infer<typeof AlertEventSchema>;
+
+/** An alert with its timeline and how its messages went (the alerts page's detail). */
+export const AlertDetailSchema = z
+  .object({
+    alert: AlertSchema,
+    events: z.array(AlertEventSchema),
+    messages: z.object({
+      total: z.number().int(),
+      sent: z.number().int(),
+      pending: z.number().int(),
+      failed: z.number().int(),
+      uncertain: z.number().int(),
+      cancelled: z.number().int(),
+    }),
+  })
+  .meta({ id: 'AlertDetail' });
+export type AlertDetail = z.infer<typeof AlertDetailSchema>;
+
+export const AlertListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** 'open': only those still on; 'all' (default): every alert, newest first. */
+  status: z.enum(['open', 'all']).default('all'),
+});
+export const AlertPageSchema = z
+  .object({ items: z.array(AlertSchema), total: z.number().int() })
+  .meta({ id: 'AlertPage' });
+export type AlertPage = z.infer<typeof AlertPageSchema>;
+
+export const AcknowledgeBodySchema = z
+  .object({ note: z.string().trim().max(500).optional() })
+  .meta({ id: 'AcknowledgeBody' });
+export type AcknowledgeBody = z.input<typeof AcknowledgeBodySchema>;

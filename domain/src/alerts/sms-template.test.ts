@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  alertCancelMessage,
+  alertEscalationMessage,
+  SMS_SEGMENT_CHARS,
   DEFAULT_SMS_TEMPLATES,
   fillSmsTemplate,
   formatSmsTemplate,
@@ -64,5 +67,26 @@ describe('e-mail text', () => {
     expect(fillSmsTemplate('%s: %.2f m', { station: 'Trạm thuỷ văn Ba Chẽ', value: 0.5 })).toBe(
       'Trạm thuỷ văn Ba Chẽ: 0,50 m',
     );
+  });
+});
+
+describe('cancel and reminder messages (#22)', () => {
+  const long = 'Trạm thuỷ văn Đồn Đạc đối diện Trung tâm Y tế huyện Ba Chẽ, cầu Ba Chẽ mới, tỉnh Quảng Ninh';
+  it('says "Huy canh bao" in one GSM-7 segment, shortening only the station name', () => {
+    const m = alertCancelMessage('WATER_LEVEL', 'Trạm Cầu Ba Chẽ', 3);
+    expect(m.sms).toBe('Huy canh bao muc nuoc bao dong 3 tai Tram Cau Ba Che: so lieu do sai, da hieu chinh. Khong con canh bao nay.');
+    expect(m.email).toContain('Huỷ cảnh báo mực nước báo động 3 tại Trạm Cầu Ba Chẽ');
+    const cut = alertCancelMessage('WATER_LEVEL', long, 3).sms;
+    expect(cut.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+    expect(cut).toMatch(/^Huy canh bao muc nuoc bao dong 3 tai Tram thuy van Don Dac.*\.: so lieu do sai/);
+    expect(cut).toBe(toGsm7(cut));
+  });
+
+  it('reminds the on-duty list with the value now, a decimal comma, in one segment', () => {
+    const m = alertEscalationMessage('WATER_LEVEL', 'Trạm Cầu Ba Chẽ', 3, 82, 15);
+    expect(m.sms).toBe(
+      'CHUA AI NHAN XU LY sau 15 phut: muc nuoc bao dong 3 tai Tram Cau Ba Che, hien 0,82 m. Vao he thong de xac nhan.',
+    );
+    expect(alertEscalationMessage('RAIN_24H', long, 2, 250, 45).sms.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
   });
 });

@@ -1,4 +1,6 @@
 import { formatNumber } from '../common/number-format';
+import { alertValueWithUnit } from './alert-rules';
+import type { AlertKind } from './alerts.schemas';
 /** Types of SMS templates (back-office §3 SMS template); a fast rise is a rate (cm/h), not a level. */
 export const SMS_TEMPLATE_TYPES = ['FLOOD_WARNING', 'RAIN_WARNING', 'WATER_RISE'] as const;
 export type SmsTemplateType = (typeof SMS_TEMPLATE_TYPES)[number];
@@ -83,9 +85,10 @@ export function formatSmsTemplate(
 /**
  * Delivery status of a message of the send history: PENDING while queued or retrying; SUCCESS; FAILED after
  * the last attempt; UNCERTAIN when the process died while the gateway had the message and the gateway cannot
- * de-duplicate a resend, so it was not sent again (the provider may or may not have taken it; #19).
+ * de-duplicate a resend, so it was not sent again (the provider may or may not have taken it; #19); CANCELLED
+ * when its alert was cancelled before it went out (#22: a warning that rested on a faulty reading).
  */
-export const SMS_HISTORY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'UNCERTAIN'] as const;
+export const SMS_HISTORY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'UNCERTAIN', 'CANCELLED'] as const;
 export type SmsHistoryStatus = (typeof SMS_HISTORY_STATUSES)[number];
 
 /** The history texts of back-office §4: status and confirmation from the delivery status. */
@@ -93,5 +96,71 @@ export function smsHistoryLabels(status: string): { status: string; confirmation
   if (status === 'SUCCESS') return { status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' };
   if (status === 'PENDING') return { status: 'ĐANG GỬI', confirmation: 'CHƯA XEM' };
   if (status === 'UNCERTAIN') return { status: 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)', confirmation: 'CHƯA XEM' };
+  if (status === 'CANCELLED') return { status: 'ĐÃ HUỶ (KHÔNG GỬI)', confirmation: 'CHƯA XEM' };
   return { status: 'THẤT BẠI', confirmation: 'CHƯA XEM' };
+}
+
+/** One SMS segment in GSM-7. */
+export const SMS_SEGMENT_CHARS = 160;
+
+/** What a warning is about in a few words, for the short messages (#22): 'mực nước báo động 3', 'mưa to'. */
+function alertPhrase(kind: AlertKind, level: number): string {
+  switch (kind) {
+    case 'WATER_LEVEL':
+      return `mực nước báo động ${level}`;
+    case 'WATER_RISE':
+      return 'nước lên nhanh';
+    case 'RAIN_INTENSITY':
+      return level >= 2 ? 'mưa rất to' : 'mưa to';
+    case 'RAIN_24H':
+      return `nguy cơ lũ quét cấp ${level}`;
+    default:
+      return 'trạm mất kết nối';
+  }
+}
+
+/**
+ * A text that names a station, kept to one SMS segment once unaccented: when it is too long the station's
+ * name is shortened (its end cut, a '.' marking the cut), never the words that say what happened.
+ */
+function withinSegment(make: (station: string) => string, station: string): { sms: string; email: string } {
+  const email = make(station);
+  let sms = toGsm7(email);
+  const over = sms.length - SMS_SEGMENT_CHARS;
+  if (over > 0) {
+    const name = toGsm7(station);
+    sms = toGsm7(make(`${name.slice(0, Math.max(1, name.length - over - 1))}.`));
+  }
+  return { sms, email };
+}
+
+/**
+ * The message that takes back a warning sent on a faulty reading (#22), to everyone who received it:
+ * 'Huỷ cảnh báo mực nước báo động 3 tại Trạm X: số liệu đo sai, đã hiệu chỉnh. …' — SMS in one GSM-7 segment.
+ */
+export function alertCancelMessage(kind: AlertKind, stationName: string, level: number): { sms: string; email: string } {
+  return withinSegment(
+    (station) =>
+      `Huỷ cảnh báo ${alertPhrase(kind, level)} tại ${station}: số liệu đo sai, đã hiệu chỉnh. Không còn cảnh báo này.`,
+    stationName,
+  );
+}
+
+/**
+ * The reminder to the on-duty list of a level II/III warning nobody acknowledged (#22): what, where, the value
+ * now, for how long nobody took charge — SMS in one GSM-7 segment.
+ */
+export function alertEscalationMessage(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+  value: number,
+  minutes: number,
+): { sms: string; email: string } {
+  const now = alertValueWithUnit(kind, value, 'vi');
+  return withinSegment(
+    (station) =>
+      `CHƯA AI NHẬN XỬ LÝ sau ${minutes} phút: ${alertPhrase(kind, level)} tại ${station}, hiện ${now}. Vào hệ thống để xác nhận.`,
+    stationName,
+  );
 }

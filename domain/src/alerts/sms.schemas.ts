@@ -31,6 +31,8 @@ export const SmsRecipientSchema = z
     description: z.string().nullable(),
     email: z.string().nullable(),
     phone: z.string().nullable(),
+    /** On the duty list (#22): an unacknowledged level II/III alert is sent to them again. */
+    onDuty: z.boolean(),
     createdAt: z.string(),
   })
   .meta({ id: 'SmsRecipient' });
@@ -55,6 +57,7 @@ export const SmsRecipientBodySchema = z
       .union([z.literal(''), z.null(), PhoneSchema])
       .optional()
       .transform((v) => (v ? v : null)),
+    onDuty: z.boolean().optional().default(false),
   })
   .refine((r) => r.phone !== null || r.email !== null, { message: SMS_RECIPIENT_NO_CONTACT, path: ['phone'] })
   .meta({ id: 'SmsRecipientBody' });
@@ -70,6 +73,8 @@ export const SmsHistorySchema = z
     /** Phone number or e-mail address. */
     recipient: z.string(),
     body: z.string(),
+    /** Why it was sent (#22): the alert itself, a reminder to the on-duty list, or the cancel of an alert. */
+    purpose: z.enum(['alert', 'escalation', 'cancel']),
     /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt; UNCERTAIN (see SMS_HISTORY_STATUSES). */
     status: z.enum(SMS_HISTORY_STATUSES),
     attempts: z.number().int(),

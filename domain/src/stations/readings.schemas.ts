@@ -7,7 +7,8 @@ import { StationKindSchema } from './station-kind.schema';
 export const READING_TYPES = { CURRENT_RAIN: 'rain', CURRENT_HIGH: 'water' } as const;
 export const ReadingTypeSchema = z.enum(['CURRENT_RAIN', 'CURRENT_HIGH']);
 
-const dateVi = () => z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' });
+/** A district day DD/MM/YYYY (a query parameter). */
+export const dateVi = () => z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' });
 
 /**
  * `GET /api/water` in both observed forms: by type (+ date and hour) → every station's value for that hour;
@@ -51,11 +52,22 @@ export const StationReadingSchema = z
     warningLevel1: z.number().nullable(),
     warningLevel2: z.number().nullable(),
     warningLevel3: z.number().nullable(),
+    /**
+     * The latest value's state (#22, live values only; null for a past hour or no value): 'good'; 'unconfirmed'
+     * — a level seen once, not yet held ('chưa xác nhận'); 'suspect' — the rules doubt it ('nghi ngờ'). A bad
+     * reading is never the value shown.
+     */
+    quality: z.enum(['good', 'unconfirmed', 'suspect']).nullable(),
   })
   .meta({ id: 'StationReading' });
 export type StationReading = z.infer<typeof StationReadingSchema>;
 
-export const SeriesPointSchema = z.object({ time: z.string(), value: z.number() });
+/** A point of a chart; `quality: 'suspect'` marks a reading the rules doubt (drawn apart, #22). */
+export const SeriesPointSchema = z.object({
+  time: z.string(),
+  value: z.number(),
+  quality: z.literal('suspect').optional(),
+});
 export const StationSeriesSchema = z
   .object({
     stationCode: z.string(),

@@ -1,6 +1,7 @@
 import {
   type Alert,
   type AlertKind,
+  type AlertEventType,
   type AlertTrend,
   alertEvent,
   alertMessage,
@@ -40,7 +41,7 @@ import {
   updateAlert,
   waterObservation,
 } from './alerts.repository';
-import type { AlertEventType, AlertRow } from './alerts.table';
+import type { AlertRow } from './alerts.table';
 import type { Dispatcher } from './dispatcher';
 
 export function toAlert(a: AlertRow, s: StationRow): Alert {

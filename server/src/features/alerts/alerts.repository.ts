@@ -1,10 +1,10 @@
-import type { CapMsgType } from '@flood/domain';
+import type { AlertEventType, CapMsgType } from '@flood/domain';
 import { type AlertKind, CAP_PUBLIC_KINDS, type SmsTemplateType } from '@flood/domain';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
-import { type AlertEventType, type AlertRow, alertEvents, alerts } from './alerts.table';
+import { type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
 

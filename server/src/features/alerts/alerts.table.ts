@@ -1,3 +1,4 @@
+import type { AlertEventType } from '@flood/domain';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -57,20 +58,6 @@ export const alerts = pgTable(
 export type AlertRow = typeof alerts.$inferSelect;
 
 /** What happened to an alert, in order (#22): the alerts page's timeline. */
-export const ALERT_EVENT_TYPES = [
-  'opened',
-  'confirmed',
-  'messages',
-  'acknowledged',
-  'escalated',
-  'raised',
-  'lowered',
-  'cleared',
-  'discarded',
-  'cancelled',
-] as const;
-export type AlertEventType = (typeof ALERT_EVENT_TYPES)[number];
-
 export const alertEvents = pgTable(
   'alert_events',
   {
