@@ -97,6 +97,16 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     requiredGeneric: 'This field is required',
     max: 'At most {{max}} characters',
   },
+  readingMark: {
+    unconfirmed: 'unconfirmed',
+    suspect: 'suspect',
+    unconfirmedHelp: 'A new level read once, awaiting the next reading to confirm it; not used for warnings yet',
+    suspectHelp: 'An unusual value under review; not used for warnings',
+    suspectSeries: 'Suspect reading',
+    legend: 'Reading marks',
+    legendUnconfirmed: 'Unconfirmed',
+    legendSuspect: 'Suspect',
+  },
   errors: {
     generic: 'Something went wrong, please try again!',
     unavailable: 'The portal cannot reach its database for a moment, please try again in a few seconds',

@@ -95,6 +95,16 @@ export const sharedVi = {
     requiredGeneric: 'Trường này là bắt buộc',
     max: 'Tối đa {{max}} ký tự',
   },
+  readingMark: {
+    unconfirmed: 'chưa xác nhận',
+    suspect: 'nghi ngờ',
+    unconfirmedHelp: 'Mức mới đo được một lần, chờ lần đo sau xác nhận; chưa dùng để cảnh báo',
+    suspectHelp: 'Số liệu bất thường, đang được kiểm tra; không dùng để cảnh báo',
+    suspectSeries: 'Số liệu nghi ngờ',
+    legend: 'Đánh dấu số liệu',
+    legendUnconfirmed: 'Chưa xác nhận',
+    legendSuspect: 'Nghi ngờ',
+  },
   errors: {
     generic: ERROR_MESSAGES.INTERNAL,
     unavailable: ERROR_MESSAGES.UNAVAILABLE,
