@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { ChartOption } from '../../components/chart';
 import { seriesHaveData, seriesOption } from '../../components/chart-options';
 import { LazyChart } from '../../components/lazy-chart';
-import { statusColour, textOn } from '../../components/reading-colours';
+import { readingMark, statusColour } from '../../components/reading-colours';
+import { ReadingMarkTag, statusTagStyle } from '../../components/reading-status';
 import { READING_TYPE_OF, waterKeys } from '../../features/stations';
 import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { formatDistrictDateTime } from '../../lib/format/date';
@@ -61,6 +62,7 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
     [series.data, kind, t],
   );
   const colour = reading ? statusColour(kind, reading.status) : null;
+  const mark = reading ? readingMark(reading) : null;
 
   return (
     <Modal
@@ -87,16 +89,22 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
               : '—'}
           </dd>
           <dt>{t(kind === 'water' ? 'map.station.water' : 'map.station.rain')}</dt>
-          <dd data-testid="station-modal-value">
-            {reading?.value != null ? stationValueWithUnit(kind, reading.value, lang) : t('map.noData')}
+          <dd data-mark={mark ?? undefined}>
+            <span data-testid="station-modal-value">
+              {reading?.value != null ? stationValueWithUnit(kind, reading.value, lang) : t('map.noData')}
+            </span>
+            {mark && (
+              <>
+                {' '}
+                <ReadingMarkTag mark={mark} data-testid="station-modal-mark" />
+                <small className="station-mark-help">{t(`readingMark.${mark}Help`)}</small>
+              </>
+            )}
           </dd>
           <dt>{t('map.station.status')}</dt>
           <dd>
             {reading && colour && (
-              <Tag
-                style={{ background: colour, borderColor: colour, color: textOn(colour) }}
-                data-testid="station-modal-status"
-              >
+              <Tag style={statusTagStyle(colour, mark)} data-testid="station-modal-status">
                 {readingStatusText(reading, lang)}
               </Tag>
             )}
