@@ -195,7 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openDataRoutes, {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
-  await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log, webParameters: configService.webParameters }) });
+  await app.register(importRoutes, {
+    imports: createImportService({
+      db,
+      bus,
+      timeZone,
+      now,
+      logger: app.log,
+      webParameters: configService.webParameters,
+    }),
+  });
   await registerAlerting(app, {
     config,
     db,

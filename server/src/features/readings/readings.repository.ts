@@ -1,4 +1,4 @@
-import type { QualityContext, QualityRule, ReadingQuality } from '@flood/domain';
+import type { QualityContext, QualityRule, ReadingQuality, SeriesPoint } from '@flood/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -35,6 +35,46 @@ export async function latestValues(db: Db, kind: 'rain' | 'water'): Promise<Hour
   return rowsOf<HourValue>(result).map(normaliseHourValue);
 }
 
+/**
+ * Each station's latest reading that is not bad (#22: a suspect one is shown at once, marked) and the level of
+ * its open confirmed water-level alert, if any (a value above it is not confirmed yet).
+ */
+export async function latestShownReadings(
+  db: Db,
+  kind: 'rain' | 'water',
+): Promise<Map<number, { observedAt: Date; value: number; quality: ReadingQuality; alertLevel: number | null }>> {
+  const result = await db.execute(sql`
+    select s.id as "stationId", r.observed_at as "observedAt", r.value, r.quality, a.level as "alertLevel"
+    from stations s
+    cross join lateral (
+      select observed_at, value, quality from readings
+      where station_id = s.id and quality <> 'bad' order by observed_at desc limit 1
+    ) r
+    left join lateral (
+      select level from alerts where station_id = s.id and kind = 'WATER_LEVEL' and cleared_at is null
+        and confirmed_at is not null limit 1
+    ) a on true
+    where s.kind = ${kind}`);
+  type Row = {
+    stationId: number;
+    observedAt: string | Date;
+    value: number;
+    quality: ReadingQuality;
+    alertLevel: number | null;
+  };
+  return new Map(
+    rowsOf<Row>(result).map((r) => [
+      Number(r.stationId),
+      {
+        observedAt: new Date(r.observedAt),
+        value: Number(r.value),
+        quality: r.quality,
+        alertLevel: r.alertLevel === null ? null : Number(r.alertLevel),
+      },
+    ]),
+  );
+}
+
 function normaliseHourValue(r: HourValue): HourValue {
   return { stationId: Number(r.stationId), value: Number(r.value), lastAt: new Date(r.lastAt), hour: new Date(r.hour) };
 }
@@ -64,23 +104,36 @@ export async function hourlySeries(
  * A station's stored readings between two instants, inclusive, each at its own time (cm for water): the
  * station card's last 24 hours, whose last point is the value the card shows. One primary-key range.
  */
-export async function readingsBetween(
-  db: Db,
-  stationId: number,
-  from: Date,
-  to: Date,
-): Promise<{ time: string; value: number }[]> {
+export async function readingsBetween(db: Db, stationId: number, from: Date, to: Date): Promise<SeriesPoint[]> {
   const result = await db.execute(sql`
-    select r.observed_at as time, r.value as value
+    select r.observed_at as time, r.value as value, r.quality
     from readings r
-    where r.station_id = ${stationId}
+    where r.station_id = ${stationId} and r.quality <> 'bad'
       and r.observed_at >= ${from.toISOString()}::timestamptz
       and r.observed_at <= ${to.toISOString()}::timestamptz
     order by r.observed_at`);
-  return rowsOf<{ time: string | Date; value: number }>(result).map((r) => ({
+  return rowsOf<{ time: string | Date; value: number; quality: ReadingQuality }>(result).map(seriesPoint);
+}
+
+/** A chart's point: a suspect reading marked, so the chart draws it apart (#22); bad ones never come here. */
+function seriesPoint(r: { time: string | Date; value: number; quality: ReadingQuality }): SeriesPoint {
+  return {
     time: new Date(r.time).toISOString(),
     value: Math.round(Number(r.value) * 100) / 100,
-  }));
+    ...(r.quality === 'suspect' ? { quality: 'suspect' as const } : {}),
+  };
+}
+
+/** A station's suspect readings between two instants (the flagged index: no scan of its good ones). */
+export async function suspectReadingsBetween(db: Db, stationId: number, from: Date, to: Date): Promise<SeriesPoint[]> {
+  const result = await db.execute(sql`
+    select r.observed_at as time, r.value as value, r.quality
+    from readings r
+    where r.station_id = ${stationId} and r.quality = 'suspect'
+      and r.observed_at >= ${from.toISOString()}::timestamptz
+      and r.observed_at <= ${to.toISOString()}::timestamptz
+    order by r.observed_at`);
+  return rowsOf<{ time: string | Date; value: number; quality: ReadingQuality }>(result).map(seriesPoint);
 }
 
 /** A station's readings as station editing sees them (stations.service `StationReadings`). */

@@ -1,7 +1,9 @@
 import {
+  alertThresholds,
   DISCONNECTED_LABEL,
   effectiveLevels,
   isDisconnected,
+  levelOf,
   NO_DATA_LABEL,
   parseDateVi,
   RAIN_STATUS_LABELS,
@@ -20,7 +22,15 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { allStations, findStationByCode } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { type HourValue, hourlySeries, latestValues, readingsBetween, valuesAtHour } from './readings.repository';
+import {
+  type HourValue,
+  hourlySeries,
+  latestShownReadings,
+  latestValues,
+  readingsBetween,
+  suspectReadingsBetween,
+  valuesAtHour,
+} from './readings.repository';
 
 export interface ReadingsServiceDeps {
   db: Db;
@@ -33,7 +43,41 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `GET /api/water`: every station's value at an hour (or now), or one station's hourly series. */
 export function createReadingsService({ db, webParameters, timeZone, now }: ReadingsServiceDeps) {
-  function describe(s: StationRow, v: HourValue | undefined, p: WebParameters, current: boolean): StationReading {
+  type Shown = Awaited<ReturnType<typeof latestShownReadings>> extends Map<number, infer V> ? V : never;
+
+  /**
+   * The latest value as people may see it (#22): water shows its latest reading that is not bad at once — a
+   * suspect one marked 'nghi ngờ', a level not confirmed yet (above the open confirmed alert's, or with none)
+   * 'chưa xác nhận'; rain keeps the hour's trusted sum, marked 'nghi ngờ' when its newest report is doubted.
+   */
+  function shown(
+    s: StationRow,
+    v: HourValue | undefined,
+    raw: Shown | undefined,
+    p: WebParameters,
+  ): { v: HourValue | undefined; quality: StationReading['quality'] } {
+    if (!raw) return { v, quality: v ? 'good' : null };
+    const newer = !v || raw.observedAt.getTime() > v.lastAt.getTime();
+    if (s.kind === 'rain') return { v, quality: v ? (newer && raw.quality === 'suspect' ? 'suspect' : 'good') : null };
+    const value: HourValue = {
+      stationId: s.id,
+      value: raw.value,
+      lastAt: raw.observedAt,
+      hour: new Date(Math.floor(raw.observedAt.getTime() / 3_600_000) * 3_600_000),
+    };
+    if (raw.quality === 'suspect') return { v: value, quality: 'suspect' };
+    const level = levelOf(raw.value, alertThresholds('WATER_LEVEL', s, p));
+    return { v: value, quality: level > (raw.alertLevel ?? 0) ? 'unconfirmed' : 'good' };
+  }
+
+  function describe(
+    s: StationRow,
+    hourValue: HourValue | undefined,
+    p: WebParameters,
+    current: boolean,
+    raw?: Shown,
+  ): StationReading {
+    const { v, quality } = current ? shown(s, hourValue, raw, p) : { v: hourValue, quality: null };
     const t = now();
     const disconnected = current && isDisconnected(v?.lastAt ?? null, t, p);
     let status: string;
@@ -69,6 +113,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       warningLevel1: s.warningLevel1,
       warningLevel2: s.warningLevel2,
       warningLevel3: s.warningLevel3,
+      quality: disconnected ? null : quality,
     };
   }
 
@@ -84,9 +129,10 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         values = await valuesAtHour(db, kind, zonedToUtc({ ...day, hour: hour ?? 0, minute: 0 }, timeZone));
       } else values = await latestValues(db, kind);
       const byStation = new Map(values.map((v) => [v.stationId, v]));
+      const raw = current ? await latestShownReadings(db, kind) : new Map<number, Shown>();
       // A stopped station leaves the live map and lists; its past hours still show.
       const stations = (await allStations(db, kind)).filter((s) => !current || s.status === 'active');
-      return stations.map((s) => describe(s, byStation.get(s.id), p, current));
+      return stations.map((s) => describe(s, byStation.get(s.id), p, current, raw.get(s.id)));
     },
 
     /**
@@ -131,7 +177,11 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         kind: station.kind,
         points: raw
           ? await readingsBetween(db, station.id, from, to)
-          : await hourlySeries(db, station.id, station.kind, from, to),
+          : [
+              ...(await hourlySeries(db, station.id, station.kind, from, to)),
+              // The hours hold trusted readings only; the doubted ones are drawn apart (#22).
+              ...(await suspectReadingsBetween(db, station.id, from, to)),
+            ].sort((a, b) => a.time.localeCompare(b.time)),
         levels: station.kind === 'water' ? effectiveLevels(station, p) : null,
       };
     },
