@@ -22,6 +22,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { allStations, findStationByCode } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
+import { districtDayRange } from './reading-rules';
 import {
   type HourValue,
   hourlySeries,
@@ -146,27 +147,9 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
           { field: 'stationCode', message: 'Không tìm thấy trạm' },
         ]);
       }
-      let from: Date;
-      let to: Date;
-      if (q.from || q.to) {
-        const f = parseDateVi(q.from ?? q.to!)!;
-        const t = parseDateVi(q.to ?? q.from!)!;
-        from = zonedToUtc({ ...f, hour: 0, minute: 0 }, timeZone);
-        to = new Date(zonedToUtc({ ...t, hour: 0, minute: 0 }, timeZone).getTime() + 86_400_000 - 1);
-        if (to < from) {
-          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
-            { field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' },
-          ]);
-        }
-        if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000) {
-          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
-            { field: 'to', message: 'Khoảng thời gian tối đa 3 năm' },
-          ]);
-        }
-      } else {
-        to = now();
-        from = new Date(to.getTime() - 24 * 3_600_000);
-      }
+      const range = districtDayRange(q, timeZone, now(), { days: 3 * 366, message: 'Khoảng thời gian tối đa 3 năm' });
+      if ('field' in range) throw new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${range.field}`, [range]);
+      const { from, to } = range;
       // The last 24 hours of a water station (the map's station card): every reading at its own time, so the
       // line ends on the level the card shows; an hourly mean would lag a rising river. Rain stays in mm/h.
       const raw = !q.from && !q.to && station.kind === 'water';
