@@ -87,11 +87,12 @@ describe('marked latest values (#22)', () => {
     expect(html).toContain('background:#fb8c00');
     expect(html).toContain('station-marker-marked station-marker-unconfirmed');
     expect(html).toContain('data-mark="unconfirmed"');
-    expect(html).toContain('0,55<span class="station-marker-mark">chưa xác nhận</span>');
-    expect(markerHtml(water('suspect'), 'en', en)).toContain('<span class="station-marker-mark">suspect</span>');
+    // The word under the pill, drawn by the stylesheet from data-mark-label; the pill's text stays the value.
+    expect(html).toContain('data-mark-label="chưa xác nhận">0,55</span>');
+    expect(markerHtml(water('suspect'), 'en', en)).toContain('data-mark-label="suspect"');
     for (const quality of ['good', null] as const) {
       const plain = markerHtml(water(quality), 'vi', vi);
-      expect(plain).not.toContain('station-marker-mark');
+      expect(plain).not.toContain('station-marker-marked');
       expect(plain).not.toContain('data-mark');
     }
     // No value, no mark (the server sends none either, but a past hour must never carry one).

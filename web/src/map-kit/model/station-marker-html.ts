@@ -18,8 +18,10 @@ export function markerHtml(reading: StationReading, lang: Language, t: TFunction
   if (look.disconnected) classes.push('station-marker-disconnected');
   if (mark) classes.push('station-marker-marked', `station-marker-${mark}`);
   const colours = look.disconnected ? '' : `background:${look.colour};color:${textOn(look.colour)};`;
-  const word = mark ? `<span class="station-marker-mark">${escapeHtml(readingMarkText(t, reading) ?? '')}</span>` : '';
+  // The word is drawn by the stylesheet (::after) from data-mark-label: the pill's text stays its value, and the
+  // marker's accessible name (its tooltip) says the word.
+  const marked = mark ? ` data-mark="${mark}" data-mark-label="${escapeHtml(readingMarkText(t, reading) ?? '')}"` : '';
   return `<span class="${classes.join(' ')}" style="${colours}" data-testid="station-marker-${escapeHtml(
     reading.stationCode,
-  )}" data-status="${escapeHtml(reading.status)}"${mark ? ` data-mark="${mark}"` : ''}>${escapeHtml(value)}${word}</span>`;
+  )}" data-status="${escapeHtml(reading.status)}"${marked}>${escapeHtml(value)}</span>`;
 }

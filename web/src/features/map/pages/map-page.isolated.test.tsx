@@ -233,7 +233,8 @@ describe('/maps', () => {
     renderApp('/maps');
     const marker = await screen.findByTestId('station-marker-F00001');
     expect(marker.getAttribute('data-mark')).toBe('suspect');
-    expect(marker.textContent).toBe('95,0nghi ngờ');
+    expect(marker.textContent).toBe('95,0');
+    expect(marker.getAttribute('data-mark-label')).toBe('nghi ngờ');
     expect(marker.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe(
       'Trạm mưa Thanh Lâm - Lượng mưa 95,0 mm/h (nghi ngờ)',
     );
