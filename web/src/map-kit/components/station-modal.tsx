@@ -1,10 +1,9 @@
 import type { Language } from '@flood/domain';
-import { cmToM, type StationSeries, stationKind } from '@flood/domain';
+import { stationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartOption } from '../../components/chart';
 import { seriesHaveData, seriesOption } from '../../components/chart-options';
 import { LazyChart } from '../../components/lazy-chart';
 import { readingMark, statusColour } from '../../components/reading-colours';
@@ -16,14 +15,6 @@ import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api'
 import { useAllStations } from '../hooks/use-map-data';
 import { formatMapNumber, readingStatusText, stationValueWithUnit } from '../model/map-texts';
 import { StationHistoryTable } from './station-history-table';
-
-/** A water chart reaches up to level III, so that the reference lines I–III are always in view. */
-function withLevelsInView(option: ChartOption, series: StationSeries): ChartOption {
-  if (series.kind !== 'water' || !series.levels) return option;
-  const top = Math.ceil(cmToM(series.levels.level3) * 1.1 * 10) / 10;
-  const yAxis = option.yAxis as Record<string, unknown>;
-  return { ...option, yAxis: { ...yAxis, max: (extent: { max: number }) => Math.max(extent.max, top) } } as ChartOption;
-}
 
 export interface StationModalProps {
   stationCode: string;
@@ -54,11 +45,9 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
   const name = reading?.stationName ?? station?.name ?? stationCode;
   const lat = reading?.lat ?? station?.lat;
   const long = reading?.long ?? station?.long;
+  // A water axis reaches over the levels I–III (and a suspect spike) with a round top (seriesOption).
   const option = useMemo(
-    () =>
-      series.data && seriesHaveData([series.data])
-        ? withLevelsInView(seriesOption(kind, [series.data], t), series.data)
-        : null,
+    () => (series.data && seriesHaveData([series.data]) ? seriesOption(kind, [series.data], t) : null),
     [series.data, kind, t],
   );
   const colour = reading ? statusColour(kind, reading.status) : null;

@@ -169,7 +169,7 @@ export function WebParametersModal({
       loading={save.isPending}
       submitTestId="param-submit"
       modalTestId="param-modal"
-      width={640}
+      width={760}
       initialValues={formOfParameters(storedParameters(record.objectValue))}
     >
       {PARAMETER_SECTIONS.map((section) => (
