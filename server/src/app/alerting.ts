@@ -65,7 +65,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     await engine.idle();
     await dispatcher.stop();
   });
-  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
+  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db, wake: () => dispatcher.wake() }) });
   await app.register(alertsRoutes, { db, alerts: createAlertsService({ db, bus, now }) });
   await app.register(capRoutes, {
     publicUrl: config.PUBLIC_URL,

@@ -631,3 +631,13 @@ export async function markEscalated(tx: Tx, id: number, at: Date): Promise<void>
 export function onDutyRecipients(tx: Db): Promise<SmsRecipientRow[]> {
   return tx.select().from(smsRecipients).where(eq(smsRecipients.onDuty, true));
 }
+
+/** An UNCERTAIN or FAILED message queued again (PENDING, due now); undefined when it is neither. */
+export async function requeueMessage(tx: Db, id: number): Promise<SmsHistoryRow | undefined> {
+  const [row] = await tx
+    .update(messageOutbox)
+    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, lastError: null })
+    .where(and(eq(messageOutbox.id, id), sql`${messageOutbox.status} in ('UNCERTAIN', 'FAILED')`))
+    .returning();
+  return row;
+}
