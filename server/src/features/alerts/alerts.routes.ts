@@ -6,9 +6,9 @@ import {
   AlertListQuerySchema,
   AlertPageSchema,
   AlertSchema,
+  IdParamsSchema,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { toAlert } from './alert-engine';
 import { findOpenAlerts } from './alerts.repository';
@@ -23,7 +23,6 @@ export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert
 }
 
 const tags = ['Cảnh báo / Alerts'];
-const params = z.object({ id: z.coerce.number().int().positive() });
 
 export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService }> = async (app, { db, alerts }) => {
   app.get('/api/alerts/active', {
@@ -58,7 +57,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService
     schema: {
       tags,
       summary: 'Một cảnh báo với diễn biến và tình trạng tin nhắn',
-      params,
+      params: IdParamsSchema,
       response: { 200: AlertDetailSchema },
     },
     handler: (req) => alerts.detail(req.actor, req.params.id),
@@ -68,7 +67,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService
     schema: {
       tags,
       summary: 'Nhận xử lý một cảnh báo (ghi người, thời điểm, ghi chú); dừng nhắc lại cho trực ban',
-      params,
+      params: IdParamsSchema,
       body: AcknowledgeBodySchema,
       response: { 200: AlertSchema },
     },
