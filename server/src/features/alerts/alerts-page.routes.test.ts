@@ -116,6 +116,12 @@ describe('acknowledgement and reminders (#22 "done when")', () => {
     const ack = await api('POST', `/api/alerts/${id}/acknowledge`, { note: 'Đã báo xã sơ tán' });
     expect(ack.statusCode, ack.body).toBe(200);
     expect(ack.json()).toMatchObject({ acknowledgedBy: 'Nguyễn Văn Trực', ackNote: 'Đã báo xã sơ tán' });
+    // The public list says it is in hand, not who took it nor their note.
+    const pub = ((await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' })).json() as { id: number }[]).find(
+      (a) => a.id === id,
+    );
+    expect(pub).toMatchObject({ acknowledgedBy: null, ackNote: null });
+    expect(pub).toHaveProperty('acknowledgedAt', expect.any(String));
     const again = await api('POST', `/api/alerts/${id}/acknowledge`, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Cảnh báo đã có người nhận xử lý hoặc đã kết thúc');

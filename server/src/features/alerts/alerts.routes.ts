@@ -7,6 +7,7 @@ import {
   AlertPageSchema,
   AlertSchema,
   IdParamsSchema,
+  publicAlert,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -19,7 +20,8 @@ import type { AlertsService } from './alerts.service';
  * the unconfirmed ones and the silent stations.
  */
 export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert[]> {
-  return (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
+  const all = (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
+  return includeSilent ? all : all.map(publicAlert);
 }
 
 const tags = ['Cảnh báo / Alerts'];
