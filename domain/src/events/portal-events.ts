@@ -1,7 +1,7 @@
-import type { ReadingQuality } from '../stations/reading-quality';
 import type { Alert } from '../alerts/alerts.schemas';
 import type { FloodChange } from '../flood-analysis/flood-event-rules';
 import type { StationKind } from '../stations/classify';
+import type { ReadingQuality } from '../stations/reading-quality';
 
 /**
  * Every event the server's bus carries (one process in memory, or several through Redis), with its payload. The

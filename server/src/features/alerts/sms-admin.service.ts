@@ -32,6 +32,7 @@ const toRecipient = (r: SmsRecipientRow): SmsRecipient => ({
   description: r.description,
   email: r.email,
   phone: r.phone,
+  onDuty: r.onDuty,
   createdAt: r.createdAt.toISOString(),
 });
 export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
@@ -41,6 +42,7 @@ export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
   channel: r.channel,
   recipient: r.recipient,
   body: r.body,
+  purpose: r.purpose,
   status: r.status,
   attempts: r.attempts,
   lastError: r.lastError,

@@ -1,5 +1,4 @@
 import {
-  type WebParameters,
   type FieldError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_REPORTED,
@@ -8,6 +7,7 @@ import {
   ImportRowSchema,
   importEvent,
   readingEvent,
+  type WebParameters,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
