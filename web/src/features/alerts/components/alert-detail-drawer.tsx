@@ -86,7 +86,12 @@ function MessageCounts({ messages }: { messages: AlertDetail['messages'] }) {
   return (
     <dl className="alert-message-counts" data-testid="alert-message-counts">
       {counts.map(([key, count, label]) => (
-        <div key={key} className={`alert-message-count alert-message-count-${key}`} data-testid={`messages-${key}`}>
+        <div
+          key={key}
+          // Failed and uncertain messages stand out when there are any: someone should check with those people.
+          className={`alert-message-count${count > 0 && (key === 'failed' || key === 'uncertain') ? ' alert-message-count-bad' : ''}`}
+          data-testid={`messages-${key}`}
+        >
           <dt>{label}</dt>
           <dd>{count}</dd>
         </div>

@@ -39,6 +39,21 @@ function server(ack: (id: number, body: unknown) => Response, alerts: () => Aler
   });
 }
 
+/** A 1366 px screen for antd's breakpoints (the tests' default matches none: a phone). */
+function desktop() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    return {
+      matches: min ? Number(min[1]) <= 1366 : false,
+      media: query,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    } as unknown as MediaQueryList;
+  });
+}
+
 /** A stand-in for the browser's EventSource: the test fires the server's events by name. */
 class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -59,12 +74,26 @@ class FakeEventSource {
 
 describe('the alerts page (/system/alerts)', () => {
   beforeEach(() => signIn(['system', 'sms']));
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
 
   it('lists the open alerts with their state and who took them; "Tất cả" shows the ended and cancelled too', async () => {
+    desktop();
     const fetchMock = server(() => jsonResponse(500, {}));
     renderWithProviders(<AlertsPage />, '/system/alerts');
     expect(await screen.findByText('Trạm Trung tâm Y tế')).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '#',
+      'Trạm',
+      'Cảnh báo',
+      'Cấp',
+      'Bắt đầu',
+      'Trạng thái',
+      'Nhận xử lý',
+      'Thao tác',
+    ]);
     expect(listCalls(fetchMock)[0]?.[0]).toBe('/api/alerts?page=1&pageSize=20&status=open');
     expect(screen.getByRole('heading', { level: 1, name: 'Cảnh báo' })).toBeTruthy();
 
@@ -106,6 +135,24 @@ describe('the alerts page (/system/alerts)', () => {
     expect(cancelled.getByText('Đã huỷ')).toBeTruthy();
     expect(cancelled.queryByText('Đang hiệu lực')).toBeNull();
     expect(cancelled.queryByText('Chưa ai nhận')).toBeNull();
+  });
+
+  it('on a phone shows each alert as one block: what, since, state, who took it and the buttons', async () => {
+    server(() => jsonResponse(500, {}));
+    renderWithProviders(<AlertsPage />, '/system/alerts');
+    const untaken = within(await findRow(OPEN_UNTAKEN.id));
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Cảnh báo']);
+    expect(untaken.getByText('Trạm Trung tâm Y tế')).toBeTruthy();
+    expect(untaken.getByText('Cấp III')).toBeTruthy();
+    expect(untaken.getByText('mực nước đạt báo động cấp III')).toBeTruthy();
+    expect(untaken.getByText('Bắt đầu: 23/11/2026 07:00')).toBeTruthy();
+    expect(untaken.getByText('Chưa ai nhận')).toBeTruthy();
+    expect(untaken.getByRole('button', { name: 'Nhận xử lý' })).toBeTruthy();
+    fireEvent.click(within(screen.getByTestId('alert-filter')).getByText('Tất cả'));
+    const cancelled = within(await findRow(CANCELLED.id));
+    expect(cancelled.getByText('Đã huỷ')).toBeTruthy();
+    // Over and nobody took it: nothing to say about taking it.
+    expect(cancelled.queryByTestId(`alert-ack-${CANCELLED.id}`)).toBeNull();
   });
 
   it('says when no alert is on', async () => {

@@ -1,7 +1,7 @@
 import '../alerts-page.css';
 import { type Alert, alertDetails, alertHeadline, type Language } from '@flood/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Segmented, type TableColumnsType } from 'antd';
+import { Button, Grid, Segmented, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
@@ -30,6 +30,39 @@ function valuesOf(alert: Alert, lang: Language): string {
   return alertDetails(alert, lang, DISTRICT_TIME_ZONE).slice(0, -1).join(' · ');
 }
 
+/** The station's name over its code. */
+function StationCell({ alert }: { alert: Alert }) {
+  return (
+    <span className="alert-cell-station">
+      <span className="alert-station-name">{alert.stationName}</span>
+      <span className="alert-station-code">{alert.stationCode}</span>
+    </span>
+  );
+}
+
+/** What the alert is, in the bulletins' words, over its values. */
+function WhatCell({ alert, lang }: { alert: Alert; lang: Language }) {
+  const values = valuesOf(alert, lang);
+  return (
+    <span className="alert-cell-what">
+      <span className="alert-what-headline">{headlineOf(alert, lang)}</span>
+      {values && <span className="alert-what-values">{values}</span>}
+    </span>
+  );
+}
+
+/** The state tags, and when an alert that is over ended. */
+function StateCell({ alert }: { alert: Alert }) {
+  const state = alertState(alert);
+  const ended = state === 'cancelled' ? alert.cancelledAt : state === 'cleared' ? alert.clearedAt : null;
+  return (
+    <span className="alert-cell-state">
+      <AlertStateTags alert={alert} />
+      {ended && <span className="cell-date-time alert-ended-at">{formatDistrictDateTime(ended)}</span>}
+    </span>
+  );
+}
+
 /**
  * /system/alerts (#22): every alert, open ones or all, newest first — what it is in the bulletins' words, its
  * level, since when, its state ('Chưa xác nhận', 'Đang hiệu lực', 'Đã kết thúc', 'Đã huỷ') and who took it
@@ -43,6 +76,7 @@ export default function AlertsPage() {
   const { page, pageSize, setPage } = usePagedList(ALERT_PAGE_SIZE, status);
   const [detailId, setDetailId] = useState<number | null>(null);
   const ack = useRowEditor<Alert>();
+  const wide = Grid.useBreakpoint().md !== false;
 
   const query = { page, pageSize, status };
   const list = useQuery({
@@ -52,83 +86,74 @@ export default function AlertsPage() {
   });
   usePortalEvents([alertListKeys.list], ['alert']);
 
-  const columns: TableColumnsType<Alert> = [
-    indexColumn<Alert>(page, pageSize),
-    {
-      key: 'station',
-      title: t('alertList.station'),
-      render: (_, alert) => (
-        <span className="alert-cell-station">
-          <span className="alert-station-name">{alert.stationName}</span>
-          <span className="alert-station-code">{alert.stationCode}</span>
-        </span>
-      ),
-    },
-    {
-      key: 'alert',
-      title: t('alertList.alert'),
-      render: (_, alert) => {
-        const values = valuesOf(alert, lang);
-        return (
-          <span className="alert-cell-what">
-            <span className="alert-what-headline">{headlineOf(alert, lang)}</span>
-            {values && <span className="alert-what-values">{values}</span>}
-          </span>
-        );
-      },
-    },
-    {
-      key: 'level',
-      title: t('alertList.level'),
-      className: 'nowrap',
-      render: (_, alert) => <LevelBadge level={alert.level} />,
-    },
-    {
-      key: 'since',
-      title: t('alertList.since'),
-      render: (_, alert) => <span className="cell-date-time">{formatDistrictDateTime(alert.since)}</span>,
-    },
-    {
-      key: 'state',
-      title: t('alertList.state'),
-      render: (_, alert) => {
-        const state = alertState(alert);
-        const ended = state === 'cancelled' ? alert.cancelledAt : state === 'cleared' ? alert.clearedAt : null;
-        return (
-          <span className="alert-cell-state">
-            <AlertStateTags alert={alert} />
-            {ended && <span className="cell-date-time alert-ended-at">{formatDistrictDateTime(ended)}</span>}
-          </span>
-        );
-      },
-    },
-    {
-      key: 'acknowledgement',
-      title: t('alertList.acknowledgement'),
-      render: (_, alert) => <AcknowledgementSummary alert={alert} />,
-    },
-    {
-      key: 'actions',
-      title: t('alertList.actions'),
-      render: (_, alert) => (
-        <span className="alert-row-actions">
-          <Button size="small" onClick={() => setDetailId(alert.id)} data-testid={`alert-details-${alert.id}`}>
-            {t('alertList.details')}
-          </Button>
-          {canAcknowledge(alert) && (
-            <Button
-              size="small"
-              type="primary"
-              onClick={() => ack.open(alert)}
-              data-testid={`alert-acknowledge-${alert.id}`}
-            >
-              {t('alertList.acknowledge')}
-            </Button>
-          )}
-        </span>
-      ),
-    },
-  ];
+  const actions = (alert: Alert) => (
+    <span className="alert-row-actions">
+      <Button size="small" onClick={() => setDetailId(alert.id)} data-testid={`alert-details-${alert.id}`}>
+        {t('alertList.details')}
+      </Button>
+      {canAcknowledge(alert) && (
+        <Button
+          size="small"
+          type="primary"
+          onClick={() => ack.open(alert)}
+          data-testid={`alert-acknowledge-${alert.id}`}
+        >
+          {t('alertList.acknowledge')}
+        </Button>
+      )}
+    </span>
+  );
+
+  // A phone reads each alert as one block (what, state, who took it, the buttons) instead of scrolling a wide
+  // table sideways past what matters most: 'Chưa ai nhận' and 'Nhận xử lý'.
+  const columns: TableColumnsType<Alert> = wide
+    ? [
+        indexColumn<Alert>(page, pageSize),
+        { key: 'station', title: t('alertList.station'), render: (_, alert) => <StationCell alert={alert} /> },
+        { key: 'alert', title: t('alertList.alert'), render: (_, alert) => <WhatCell alert={alert} lang={lang} /> },
+        {
+          key: 'level',
+          title: t('alertList.level'),
+          className: 'nowrap',
+          render: (_, alert) => (alert.kind === 'STATION_SILENT' ? '—' : <LevelBadge level={alert.level} />),
+        },
+        {
+          key: 'since',
+          title: t('alertList.since'),
+          render: (_, alert) => <span className="cell-date-time">{formatDistrictDateTime(alert.since)}</span>,
+        },
+        { key: 'state', title: t('alertList.state'), render: (_, alert) => <StateCell alert={alert} /> },
+        {
+          key: 'acknowledgement',
+          title: t('alertList.acknowledgement'),
+          render: (_, alert) => <AcknowledgementSummary alert={alert} />,
+        },
+        { key: 'actions', title: t('alertList.actions'), render: (_, alert) => actions(alert) },
+      ]
+    : [
+        {
+          key: 'alert',
+          title: t('alertList.alert'),
+          render: (_, alert) => (
+            <div className="alert-block">
+              <div className="alert-block-head">
+                {alert.kind !== 'STATION_SILENT' && <LevelBadge level={alert.level} />}
+                <StationCell alert={alert} />
+              </div>
+              <WhatCell alert={alert} lang={lang} />
+              <div className="alert-block-since">
+                {t('alertList.since')}: {formatDistrictDateTime(alert.since)}
+              </div>
+              <StateCell alert={alert} />
+              {/* An alert that is over and nobody took has nothing to say here ('—' in the table). */}
+              {(alertState(alert) === 'open' || alert.acknowledgedAt || alert.escalations > 0) && (
+                <AcknowledgementSummary alert={alert} />
+              )}
+              {actions(alert)}
+            </div>
+          ),
+        },
+      ];
 
   return (
     <BackOfficeCard
