@@ -94,6 +94,13 @@ describe('warning toast text', () => {
     since: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
     clearedAt: null,
+    confirmed: true,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    ackNote: null,
+    escalations: 0,
+    cancelledAt: null,
+    cancelReason: null,
   };
 
   it('names the level and the position', () => {

@@ -93,6 +93,13 @@ const alert: Alert = {
   since: '2026-11-23T00:00:00.000Z',
   updatedAt: '2026-11-23T00:30:00.000Z',
   clearedAt: null,
+  confirmed: true,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  escalations: 0,
+  cancelledAt: null,
+  cancelReason: null,
 };
 const series: StationSeries = {
   stationCode: 'F00001',

@@ -12,6 +12,7 @@ const BASE: SmsHistory = {
   channel: 'sms',
   recipient: '0912345678',
   body: 'Tram Ba Che dat canh bao cap 2, muc nuoc 0.62 m',
+  purpose: 'alert',
   status: 'SUCCESS',
   attempts: 1,
   lastError: null,
@@ -41,6 +42,9 @@ const ROWS: SmsHistory[] = [
     lastError: 'Tiến trình gửi bị gián đoạn',
     sentAt: null,
   },
+  // The reminder of an alert nobody took (#22), and a message not sent because its alert was cancelled.
+  { ...BASE, id: 5, name: 'Trực ban PCTT', purpose: 'escalation', body: 'Nhac lai: Tram Ba Che bao dong 2' },
+  { ...BASE, id: 6, name: 'Vũ Văn Em', purpose: 'cancel', status: 'CANCELLED', body: 'Huy canh bao', sentAt: null },
 ];
 
 const row = (id: number) =>
@@ -80,6 +84,20 @@ describe('SMS send history', () => {
     expect(within(row(4)).getByText('CHƯA XEM')).toBeTruthy();
     expect(screen.getByTestId('sms-status-4').className).toContain('orange');
     expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('says why each message went (alert, reminder, cancel) and shows a cancelled one as not sent', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 6 }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<HistoryCard />, '/system/sms');
+    expect(await screen.findByText('Trực ban PCTT')).toBeTruthy();
+    expect(screen.getByTestId('sms-purpose-1').textContent).toBe('Cảnh báo');
+    expect(screen.getByTestId('sms-purpose-5').textContent).toBe('Nhắc lại');
+    expect(screen.getByTestId('sms-purpose-6').textContent).toBe('Huỷ');
+    expect(within(row(6)).getByText('ĐÃ HUỶ (KHÔNG GỬI)')).toBeTruthy();
+    expect(within(row(6)).getByText('CHƯA XEM')).toBeTruthy();
+    expect(screen.getByTestId('sms-status-6').className).not.toMatch(/green|red|blue|orange/);
   });
 
   it('says there is nothing yet', async () => {

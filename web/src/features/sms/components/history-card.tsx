@@ -14,7 +14,21 @@ const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   PENDING: 'blue',
   // The process died while the gateway had it and it was not resent: staff check with the recipient.
   UNCERTAIN: 'orange',
+  // Not sent: the alert it was for was cancelled before (#22).
+  CANCELLED: 'default',
 };
+
+/** Why a message was sent (#22): the alert itself, a reminder to the on-duty list, the cancel of an alert. */
+const PURPOSE_COLOURS: Record<SmsHistory['purpose'], string> = {
+  alert: 'red',
+  escalation: 'orange',
+  cancel: 'default',
+};
+const PURPOSE_KEYS = {
+  alert: 'sms.purposeAlert',
+  escalation: 'sms.purposeEscalation',
+  cancel: 'sms.purposeCancel',
+} as const;
 
 /** The delivery status as a coloured tag; a failure or an uncertain send explains itself in a tooltip. */
 function StatusTag({ row }: { row: SmsHistory }) {
@@ -63,10 +77,15 @@ export function HistoryCard() {
     {
       dataIndex: 'body',
       title: t('sms.body'),
-      render: (v: string) => (
-        <Tooltip title={v} placement="topLeft">
-          <span className="cell-ellipsis sms-body">{v}</span>
-        </Tooltip>
+      render: (v: string, row) => (
+        <span className="sms-body-cell">
+          <Tag color={PURPOSE_COLOURS[row.purpose]} className="sms-purpose" data-testid={`sms-purpose-${row.id}`}>
+            {t(PURPOSE_KEYS[row.purpose])}
+          </Tag>
+          <Tooltip title={v} placement="topLeft">
+            <span className="cell-ellipsis sms-body">{v}</span>
+          </Tooltip>
+        </span>
       ),
     },
     { key: 'status', title: t('sms.status'), render: (_, row) => <StatusTag row={row} /> },
