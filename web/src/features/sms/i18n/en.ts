@@ -38,5 +38,10 @@ export const smsEn: TextsOf<typeof smsVi> = {
     channelEmail: 'Email',
     attempts: 'Attempts: {{count}}',
     lastError: 'Error: {{error}}',
+    resend: 'Send again',
+    resendTitle: 'Send this message again?',
+    resendContent: 'It may have reached the recipient: sent again, they may get it twice.',
+    resendFailedContent: 'The failed message will be sent again now.',
+    resendDone: 'The message is queued to be sent again',
   },
 };

@@ -35,5 +35,10 @@ export const smsVi = {
     channelEmail: 'Email',
     attempts: 'Số lần gửi: {{count}}',
     lastError: 'Lỗi: {{error}}',
+    resend: 'Gửi lại',
+    resendTitle: 'Gửi lại tin này?',
+    resendContent: 'Tin có thể đã đến người nhận: gửi lại, họ có thể nhận hai lần.',
+    resendFailedContent: 'Tin gửi thất bại sẽ được gửi lại ngay.',
+    resendDone: 'Đã đưa tin vào hàng gửi lại',
   },
 } as const;
