@@ -22,7 +22,8 @@ test.describe('stopping and deleting a station (issue #18)', () => {
     await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const { pushKey } = await createWaterStation(page, { code, name: `Trạm thử ${code}`, levels: [150, 200, 250] });
-    await pushReading(page.request, code, pushKey, 260, 1); // level III: a warning opens
+    await pushReading(page.request, code, pushKey, 259, 2);
+    await pushReading(page.request, code, pushKey, 260, 1); // level III held by two readings: a warning opens
     await expect.poll(() => openCodes(page)).toContain(code);
     await expect.poll(() => capTypesOf(page, code)).toEqual(['Alert']);
 

@@ -178,10 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stationsRoutes, {
     stations: createStationsService({ db, bus, readings: stationReadings, alerts: createStationAlerts(bus), now }),
   });
+  // The quality rules of readings (#22); off only for the bench's baseline (README).
+  const qualityRules = config.READING_QUALITY_RULES;
   await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),
-      writer: createReadingWriter(db, { now, qualityRules: configService.webParameters }),
+      writer: createReadingWriter(db, { now, qualityRules: qualityRules ? configService.webParameters : undefined }),
       bus,
       timeZone,
       now,
@@ -206,6 +208,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
       logger: app.log,
       webParameters: configService.webParameters,
+      qualityRules,
     }),
   });
   await registerAlerting(app, {

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
-import { type AlertRow, alertEvents, alerts } from './alerts.table';
+import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
 
@@ -535,4 +535,109 @@ export async function alertAudience(
       where alert_id = ${alertId} and status in ('SUCCESS', 'UNCERTAIN') and purpose <> 'cancel'
       order by channel, recipient, id`),
   );
+}
+
+// ── The alerts page: every alert, its timeline, acknowledgement and escalation (#22) ─────────────────────────
+
+/** A page of alerts with their stations, newest first; `open`: only those still on. */
+export async function pageAlerts(
+  db: Db,
+  q: { page: number; pageSize: number; open: boolean },
+): Promise<{ rows: { a: AlertRow; s: StationRow }[]; total: number }> {
+  const where = q.open ? isNull(alerts.clearedAt) : undefined;
+  const [rows, [t]] = await Promise.all([
+    db
+      .select({ a: alerts, s: stations })
+      .from(alerts)
+      .innerJoin(stations, eq(stations.id, alerts.stationId))
+      .where(where)
+      .orderBy(desc(alerts.openedAt), desc(alerts.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(alerts).where(where),
+  ]);
+  return { rows, total: Number(t?.total ?? 0) };
+}
+
+export async function findAlertWithStation(db: Db, id: number): Promise<{ a: AlertRow; s: StationRow } | undefined> {
+  const [row] = await db
+    .select({ a: alerts, s: stations })
+    .from(alerts)
+    .innerJoin(stations, eq(stations.id, alerts.stationId))
+    .where(eq(alerts.id, id))
+    .limit(1);
+  return row;
+}
+
+export function alertTimeline(db: Db, alertId: number): Promise<AlertEventRow[]> {
+  return db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId)).orderBy(asc(alertEvents.id));
+}
+
+/** How an alert's messages stand, by status. */
+export async function alertMessageCounts(db: Db, alertId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: messageOutbox.status, n: count() })
+    .from(messageOutbox)
+    .where(eq(messageOutbox.alertId, alertId))
+    .groupBy(messageOutbox.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Records who took charge of an open alert, once; undefined when it was acknowledged already or is over. */
+export async function acknowledgeAlert(
+  tx: Db,
+  id: number,
+  by: { userId: number; name: string },
+  note: string | null,
+  at: Date,
+): Promise<AlertRow | undefined> {
+  const [row] = await tx
+    .update(alerts)
+    .set({ acknowledgedAt: at, acknowledgedBy: by.userId, acknowledgedByName: by.name, ackNote: note })
+    .where(and(eq(alerts.id, id), isNull(alerts.acknowledgedAt), isNull(alerts.clearedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * The open, confirmed level II/III alerts nobody acknowledged, whose last word (confirmation or last reminder)
+ * is older than `ackMs` and that have had fewer than `max` reminders — claimed (`FOR UPDATE SKIP LOCKED`: one
+ * process reminds).
+ */
+export async function claimDueEscalations(tx: Tx, now: Date, ackMs: number, max: number): Promise<AlertRow[]> {
+  const due = new Date(now.getTime() - ackMs).toISOString();
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select id from alerts
+      where cleared_at is null and confirmed_at is not null and acknowledged_at is null and level >= 2
+        and kind <> 'STATION_SILENT' and escalations < ${max}
+        and coalesce(escalated_at, confirmed_at) <= ${due}::timestamptz
+      order by id for update skip locked`),
+  );
+  if (rows.length === 0) return [];
+  return tx
+    .select()
+    .from(alerts)
+    .where(sql`${alerts.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`);
+}
+
+export async function markEscalated(tx: Tx, id: number, at: Date): Promise<void> {
+  await tx
+    .update(alerts)
+    .set({ escalations: sql`${alerts.escalations} + 1`, escalatedAt: at })
+    .where(eq(alerts.id, id));
+}
+
+export function onDutyRecipients(tx: Db): Promise<SmsRecipientRow[]> {
+  return tx.select().from(smsRecipients).where(eq(smsRecipients.onDuty, true));
+}
+
+/** An UNCERTAIN or FAILED message queued again (PENDING, due now); undefined when it is neither. */
+export async function requeueMessage(tx: Db, id: number): Promise<SmsHistoryRow | undefined> {
+  const [row] = await tx
+    .update(messageOutbox)
+    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, lastError: null })
+    .where(and(eq(messageOutbox.id, id), sql`${messageOutbox.status} in ('UNCERTAIN', 'FAILED')`))
+    .returning();
+  return row;
 }

@@ -33,6 +33,7 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     about: 'About',
     feedback: 'Contact and feedback',
     sms: 'SMS messages',
+    alerts: 'Alerts',
     feedbackList: 'Feedback list',
     groups: 'User groups',
     users: 'Users',

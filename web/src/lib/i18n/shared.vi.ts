@@ -31,6 +31,7 @@ export const sharedVi = {
     about: 'Giới thiệu',
     feedback: 'Liên hệ và góp ý',
     sms: 'Quản lý tin nhắn SMS',
+    alerts: 'Cảnh báo',
     feedbackList: 'Danh sách góp ý',
     groups: 'Nhóm người dùng',
     users: 'Người dùng',
