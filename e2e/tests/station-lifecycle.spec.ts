@@ -49,7 +49,7 @@ test.describe('stopping and deleting a station (issue #18)', () => {
     const dialog = page.getByTestId('station-delete-modal');
     await expect(dialog.getByText(`Xoá trạm ${code} – Trạm thử ${code}?`)).toBeVisible();
     await expect(dialog.getByTestId('station-delete-count')).toHaveText(
-      'Thao tác này xoá vĩnh viễn trạm và 1 số liệu đo của trạm, không thể hoàn tác. Các tin cảnh báo CAP đã phát hành vẫn được giữ.',
+      'Thao tác này xoá vĩnh viễn trạm và 2 số liệu đo của trạm, không thể hoàn tác. Các tin cảnh báo CAP đã phát hành vẫn được giữ.',
     );
     const ok = dialog.getByTestId('station-delete-ok');
     await expect(ok).toBeDisabled();

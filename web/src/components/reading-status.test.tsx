@@ -69,3 +69,13 @@ describe('a latest value and its status, marked (#22)', () => {
     expect(screen.getByTestId('latest-F01024').textContent).not.toMatch(/xác nhận|nghi ngờ/);
   });
 });
+
+describe('a status tag beside a value that already says the word', () => {
+  it('keeps the dashed outline and says the word on hover, not twice on the row', () => {
+    renderWithProviders(<ReadingStatusTag reading={reading({ quality: 'unconfirmed' })} markWord={false} />);
+    const tag = screen.getByTestId('status-F01024');
+    expect(tag.getAttribute('title')).toBe('chưa xác nhận');
+    expect(tag.style.borderStyle).toBe('dashed');
+    expect(screen.queryByTestId('status-mark-F01024')).toBeNull();
+  });
+});

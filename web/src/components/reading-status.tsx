@@ -41,20 +41,30 @@ export function ReadingMarkTag({ mark, 'data-testid': testId }: { mark: ReadingM
 
 /**
  * The status of a station's reading as a coloured tag with the server's label ('Cấp II', 'Mất kết nối'...),
- * and the value's mark beside it when it is not confirmed yet or doubted.
+ * and the value's mark beside it when it is not confirmed yet or doubted (`markWord: false` where the value beside
+ * it already says the word, as in the stations table: the tag keeps its dashed outline).
  */
-export function ReadingStatusTag({ reading }: { reading: StationReading | undefined }) {
+export function ReadingStatusTag({
+  reading,
+  markWord = true,
+}: {
+  reading: StationReading | undefined;
+  markWord?: boolean;
+}) {
+  const { t } = useTranslation();
   if (!reading) return null;
   const mark = readingMark(reading);
   return (
     <>
       <Tag
         style={statusTagStyle(statusColour(reading.kind, reading.status), mark)}
+        // Without the word beside it, the dashed tag says it on hover and to screen readers.
+        title={mark && !markWord ? t(`readingMark.${mark}`) : undefined}
         data-testid={`status-${reading.stationCode}`}
       >
         {reading.statusLabel}
       </Tag>
-      <ReadingMarkTag mark={mark} data-testid={`status-mark-${reading.stationCode}`} />
+      {markWord && <ReadingMarkTag mark={mark} data-testid={`status-mark-${reading.stationCode}`} />}
     </>
   );
 }
