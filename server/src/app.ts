@@ -183,7 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),
-      writer: createReadingWriter(db, { now, qualityRules: qualityRules ? configService.webParameters : undefined }),
+      writer: createReadingWriter(db, {
+        now,
+        bus,
+        qualityRules: qualityRules ? configService.webParameters : undefined,
+      }),
       bus,
       timeZone,
       now,

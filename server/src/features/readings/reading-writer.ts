@@ -1,6 +1,7 @@
 import type { WebParameters } from '@flood/domain';
 import type { Db } from '../../db/client';
-import { assessBatch, type KindedReading } from './quality-check';
+import type { EventBus } from '../../lib/events';
+import { assessBatch, createQualityContextCache, type KindedReading } from './quality-check';
 import { liveSince } from './reading-rules';
 import { insertReadingsBatch, readingKey } from './readings.repository';
 
@@ -19,8 +20,15 @@ export function createReadingWriter(
     maxInFlight?: number;
     now?: () => Date;
     qualityRules?: () => Promise<WebParameters>;
+    /** The bus: an import or a correction (the 'import' event) makes the writer forget what it remembers. */
+    bus?: EventBus;
   } = {},
 ) {
+  // Each station's last stored reading, so the rules of an in-order push need no query (quality-check.ts).
+  const contexts = createQualityContextCache();
+  opts.bus?.subscribe((e) => {
+    if (e.type === 'import') contexts.forget();
+  });
   const now = opts.now ?? (() => new Date());
   const maxBatch = opts.maxBatch ?? 1000;
   const maxInFlight = opts.maxInFlight ?? 4;
@@ -41,9 +49,12 @@ export function createReadingWriter(
         if (!first.has(k)) first.set(k, p);
       }
       const rows = [...first.values()].map((p) => p.row);
-      if (opts.qualityRules) await assessBatch(db, rows, await opts.qualityRules(), { live: true, now: now() });
+      const remember = opts.qualityRules
+        ? await assessBatch(db, rows, await opts.qualityRules(), { live: true, now: now(), cache: contexts })
+        : undefined;
       // Live readings queue their station's alert evaluation in the same statement (#19).
       const stored = await insertReadingsBatch(db, rows, { evaluateSince: liveSince(now()) });
+      remember?.(stored);
       for (const p of batch) {
         const k = readingKey(p.row.stationId, p.row.observedAt);
         p.resolve(first.get(k) === p && stored.has(k));
