@@ -61,7 +61,15 @@ async function pushThroughput(base, stations, target = base, opts = {}) {
       const q = new URLSearchParams({
         stationCode: s.code,
         ...p,
-        value: s.kind === 'rain' ? '1.5' : '123.4',
+        // Forward (#22): values that move as a river and rain do, so the rules judge real readings (a constant
+        // value would be flagged stuck after six hours and left out of the rollups).
+        value: opts.forward
+          ? s.kind === 'rain'
+            ? String((i % 5) * 0.5)
+            : String(120 + (i % 7) - 3)
+          : s.kind === 'rain'
+            ? '1.5'
+            : '123.4',
         key: s.key,
       });
       paths.push(`/api/${s.kind === 'rain' ? 'receive-rain' : 'receive-water-level'}?${q}`);
