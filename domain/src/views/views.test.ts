@@ -77,6 +77,8 @@ describe('route table', () => {
         '/user/user',
         '/user/logs',
         '/database/stations',
+        // #22: one station's readings reviewed and corrected by staff.
+        '/database/station-readings',
         '/database/configurations',
         '/database/categories',
         '/database/layers',
@@ -90,7 +92,7 @@ describe('route table', () => {
         '/news/manage-news',
       ]),
     );
-    expect(paths).toHaveLength(26);
+    expect(paths).toHaveLength(27);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  LineChartOutlined,
   MoreOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -14,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Dropdown, Grid, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { LatestReading, ReadingStatusTag } from '../../../components/reading-status';
@@ -28,6 +30,7 @@ import { fetchStations, setStationStatus, stationsKeys } from '../api/stations-a
 import { ImportModal } from '../components/import-modal';
 import { StationDeleteModal } from '../components/station-delete-modal';
 import { StationFormModal } from '../components/station-form-modal';
+import { stationReadingsPath } from './station-readings-path';
 
 /** The latest reading of every station (rain and water), by station code. */
 export function useLatestReadings(): { byCode: Map<string, StationReading>; loading: boolean } {
@@ -53,6 +56,7 @@ export default function StationsPage() {
   const editor = useRowEditor<Station>();
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const navigate = useNavigate();
 
   const query = { page, pageSize, keyword: keyword || undefined };
   const list = useQuery({
@@ -156,7 +160,7 @@ export default function StationsPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: wide ? 140 : 76,
+      width: wide ? 176 : 112,
       fixed: 'right',
       render: (_, station) => {
         const toggle = t(station.status === 'inactive' ? 'stations.activate' : 'stations.deactivate');
@@ -170,9 +174,22 @@ export default function StationsPage() {
             />
           </Tooltip>
         );
+        // 'Số liệu': the station's readings, to review and correct them (#22).
+        const readings = (
+          <Tooltip title={t('stations.readingsAction')}>
+            <Button
+              type="text"
+              icon={<LineChartOutlined />}
+              aria-label={t('stations.readingsAction')}
+              onClick={() => navigate(stationReadingsPath(station.code))}
+              data-testid={`station-readings-${station.code}`}
+            />
+          </Tooltip>
+        );
         if (!wide) {
           return (
             <Space size={0}>
+              {readings}
               {edit}
               <Dropdown
                 trigger={['click']}
@@ -195,6 +212,7 @@ export default function StationsPage() {
         }
         return (
           <Space size={4}>
+            {readings}
             {edit}
             <Tooltip title={toggle}>
               <Button
