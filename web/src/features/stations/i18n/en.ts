@@ -64,8 +64,10 @@ export const stationsEn: TextsOf<typeof stationsVi> = {
     chooseStation: 'Choose a station',
     range: 'Date range',
     last24h: 'Last 24 hours',
+    fromDay: 'From day',
+    toDay: 'To day',
     reload: 'Reload',
-    rangeSummary: 'From {{from}} to {{to}}: {{count}} readings',
+    rangeSummary: 'from {{from}} to {{to}}, {{count}} readings',
     noStation: 'Choose a station to see its readings',
     noReadings: 'No readings in this period',
     chartLabel:

@@ -113,7 +113,7 @@ describe('the station readings page (#22)', { timeout: 60_000 }, () => {
     // No range picked: the server's default, the last 24 hours.
     expect(reviewUrls(fetchMock)).toEqual(['/api/readings/review?stationCode=F01024']);
     expect(screen.getByTestId('review-summary').textContent).toContain(
-      'Từ 25/11/2026 08:30 đến 26/11/2026 08:30: 5 số liệu',
+      '24 giờ qua: từ 25/11/2026 08:30 đến 26/11/2026 08:30, 5 số liệu',
     );
 
     expect(screen.getByTestId('review-chart').textContent).toBe(

@@ -105,6 +105,14 @@ export default function StationReadingsPage() {
   }, [stations.data, code, data]);
 
   const today = districtToday();
+  // '24 giờ qua: từ 25/11/2026 08:30 đến 26/11/2026 08:30, 288 số liệu' — what the chart and the table hold.
+  const rangeText = data
+    ? `${t(range ? 'readingsReview.pickedRange' : 'readingsReview.last24h')}: ${t('readingsReview.rangeSummary', {
+        from: rangeEnd(data.from),
+        to: rangeEnd(data.to),
+        count: data.readings.length,
+      })}`
+    : '';
   return (
     <div className="page-stack station-readings">
       <PageHeading title={t('page.stationReadings')} />
@@ -137,7 +145,7 @@ export default function StationReadingsPage() {
           <DatePicker.RangePicker
             value={range}
             format="DD/MM/YYYY"
-            placeholder={[t('readingsReview.last24h'), t('readingsReview.last24h')]}
+            placeholder={[t('readingsReview.fromDay'), t('readingsReview.toDay')]}
             onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
             disabledDate={(day, info) => reviewDayDisabled(day, info?.from, today)}
             aria-label={t('readingsReview.range')}
@@ -167,15 +175,7 @@ export default function StationReadingsPage() {
           loading={review.isFetching}
           error={review.isError ? review.error : null}
           noStation={!code && !stations.isPending}
-          rangeText={
-            data
-              ? t('readingsReview.rangeSummary', {
-                  from: rangeEnd(data.from),
-                  to: rangeEnd(data.to),
-                  count: data.readings.length,
-                })
-              : ''
-          }
+          rangeText={rangeText}
           lang={lang}
         />
       </SectionCard>
