@@ -49,12 +49,14 @@ async function createStations(base, token) {
   return out;
 }
 
-async function pushThroughput(base, stations, target = base) {
-  // Unique station × minute pairs, walking back from yesterday, so every push stores a new reading.
+async function pushThroughput(base, stations, target = base, opts = {}) {
+  // Unique station × minute pairs, walking back from yesterday, so every push stores a new reading; `forward`:
+  // walking forward from two days ago instead, so each push has the station's previous minute before it (what the
+  // quality rules look at, #22) and, older than the live window, queues no alert evaluation.
   const paths = [];
-  const t0 = Date.now() - 86_400_000;
+  const t0 = opts.forward ? Date.now() - 2 * 86_400_000 : Date.now() - 86_400_000;
   for (let i = 0; paths.length < SECONDS * 6000; i++) {
-    const p = districtParts(t0 - i * 60_000);
+    const p = districtParts(opts.forward ? t0 + i * 60_000 : t0 - i * 60_000);
     for (const s of stations) {
       const q = new URLSearchParams({
         stationCode: s.code,
@@ -290,6 +292,66 @@ async function onDatabase(kind) {
   }
 }
 
+/**
+ * Issue #22: what the reading quality rules cost the push. Two servers on the embedded default, with the rules and
+ * without them (READING_QUALITY_RULES=false), the same forward-walking pushes, alternated twice (off, on, off, on)
+ * so that neither side gets the warmer machine; the best of each.
+ */
+async function qualityRulesCost() {
+  const measure = async (rules) => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const dataDir = await tempDataDir();
+    const env = benchEnv({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      WEB_DIST: path.join(root, 'web', 'dist'),
+      READING_QUALITY_RULES: rules ? 'true' : 'false',
+    });
+    const server = await start(
+      process.execPath,
+      [path.join(root, 'server', 'dist', 'main.js')],
+      env,
+      `${base}/api/health`,
+    );
+    try {
+      const token = await signIn(base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+      const stations = await createStations(base, token);
+      return await pushThroughput(base, stations, base, { forward: true });
+    } finally {
+      await server.stop();
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+    }
+  };
+  const off = [];
+  const on = [];
+  for (let i = 0; i < 2; i++) {
+    off.push(await measure(false));
+    on.push(await measure(true));
+  }
+  const best = (xs) => xs.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const withRules = best(on);
+  const without = best(off);
+  const cost = 1 - withRules.rps / without.rps;
+  console.log(
+    `-- issue #22: station push with the quality rules ${fmt(withRules.rps)} pushes/s (p99 ${withRules.p99} ms) against ${fmt(without.rps)} without (p99 ${without.p99} ms): cost ${fmt(cost * 100, 1)} % (aim ≤ 10 %)`,
+  );
+  return [
+    row(
+      'readings',
+      'embedded default: station push with the quality rules (#22), 16 connections',
+      withRules.rps,
+      'pushes/s',
+      {
+        baseline: { label: 'the same without the rules, same run', value: without.rps },
+        aim: '≥ 90 % of the baseline',
+        pass: withRules.rps >= 0.9 * without.rps,
+        note: withRules.non2xx || without.non2xx ? `non-2xx ${withRules.non2xx}/${without.non2xx}` : undefined,
+      },
+    ),
+  ];
+}
+
 export async function runReadings() {
   console.log(
     `\n== Readings (issue #4): ${STATIONS} stations, ${SECONDS} s load, import ${IMPORT_ROWS} rows, big data ${BIG_YEARS} years`,
@@ -314,5 +376,6 @@ export async function runReadings() {
   console.log(
     `-- issue #19: default push throughput ${fmt(now.value)} pushes/s against ${fmt(old.value)} before (${fmt(now.value / old.value, 2)}×), floor 1,500: ${now.value >= 1500 ? 'met' : 'NOT MET'}`,
   );
-  return [compare, ...embedded, ...before, ...(await onDatabase('postgres'))];
+  const quality = await qualityRulesCost();
+  return [...quality, compare, ...embedded, ...before, ...(await onDatabase('postgres'))];
 }

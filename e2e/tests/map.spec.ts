@@ -101,7 +101,8 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await push(RAIN.code, 12.5, 2);
   await push(WATER.code, 125, 2);
   await push(LIVE.code, 40, 3);
-  // Level II (0,5 m) at the medical centre: the warning of DECISIONS.md "Warnings".
+  // Level II (0,5 m) at the medical centre: the warning of DECISIONS.md "Warnings", held by two readings (#22).
+  await push(ALARM.code, 61, 3);
   await push(ALARM.code, 62, 2);
 
   await upload('CURRENT_HIGH', FLOOD_TIME.iso, `ngap-ban-do-${suffix}.geojson`, {
@@ -200,7 +201,8 @@ test.describe('public map', () => {
     await expect(marker(page, WATER.code)).toHaveAttribute('data-status', 'level1');
     await expect(marker(page, RAIN.code)).toHaveCount(0);
     await marker(page, WATER.code).hover();
-    await expect(page.locator('.station-tooltip')).toHaveText(`${WATER.name} - Mực nước 1,25 m`);
+    // One reading at level I: shown at once, not confirmed yet (#22).
+    await expect(page.locator('.station-tooltip')).toHaveText(`${WATER.name} - Mực nước 1,25 m (chưa xác nhận)`);
     await marker(page, WATER.code).click();
     await expect(modal.getByTestId('station-modal-value')).toHaveText('1,25 m');
     await expect(modal.getByTestId('station-modal-status')).toHaveText('Cấp I');
@@ -280,15 +282,17 @@ test.describe('public map', () => {
     const toast = page.getByTestId(`map-alert-toast-${ALARM.code}`);
     await expect(toast).toHaveCount(0);
 
-    // Raised while the map is open: the stream brings it.
-    await push(LATE.code, 55, 1);
+    // Raised while the map is open: the stream brings it once the level is held by two readings (#22).
+    await push(LATE.code, 54, 30);
+    await push(LATE.code, 55, 20);
     const late = page.getByTestId(`map-alert-toast-${LATE.code}`);
     await expect(late).toBeAttached({ timeout: 5_000 });
     await expect(late).toContainText('Cảnh báo lũ – Cấp II');
     await expect(late).toContainText(`Vị trí: ${LATE.description}`);
     await expect(late).toContainText('0,55 m');
 
-    // An escalation toasts again; the warning open at load still does not.
+    // An escalation toasts again (level III held by two readings); the warning open at load still does not.
+    await push(LATE.code, 74, 10);
     await push(LATE.code, 75);
     await expect(page.getByTestId(`map-alert-toast-${LATE.code}`).filter({ hasText: 'Cấp III' })).toBeAttached({
       timeout: 5_000,

@@ -4,6 +4,7 @@ import {
   createWaterStation,
   deleteStation,
   dialogOpened,
+  pushReading,
   pushWaterLevel,
   randomWaterCode,
   startSignedIn,
@@ -69,7 +70,8 @@ test.describe('SMS messages', () => {
     await expect(modal).toBeHidden();
     await expect(page.getByTestId('sms-recipient-table').locator('tr', { hasText: recipient })).toBeVisible();
 
-    // (2) A water station with levels 30 / 50 / 70 cm, and a reading of 62 cm now: Cấp II.
+    // (2) A water station with levels 30 / 50 / 70 cm, 61 cm a minute ago and 62 cm now: Cấp II, held by two
+    // readings, so it is told (#22).
     const code = randomWaterCode();
     const name = `Trạm cảnh báo thử ${code}`;
     const { id, pushKey } = await createWaterStation(page, { code, name, levels: [30, 50, 70] });
@@ -77,6 +79,7 @@ test.describe('SMS messages', () => {
     cleanups.push(async () => {
       await deleteStation(page.request, id, await authHeaders(page));
     });
+    await pushReading(page.request, code, pushKey, 61, 1);
     await pushWaterLevel(page, code, pushKey, 62);
 
     // (3) The message goes out through the outbox: the history shows it delivered (live, else on reload).

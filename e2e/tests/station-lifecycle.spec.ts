@@ -22,7 +22,8 @@ test.describe('stopping and deleting a station (issue #18)', () => {
     await startSignedIn(page);
     await expect(page.getByTestId('user-menu')).toBeVisible();
     const { pushKey } = await createWaterStation(page, { code, name: `Trạm thử ${code}`, levels: [150, 200, 250] });
-    await pushReading(page.request, code, pushKey, 260, 1); // level III: a warning opens
+    await pushReading(page.request, code, pushKey, 259, 2);
+    await pushReading(page.request, code, pushKey, 260, 1); // level III held by two readings: a warning opens
     await expect.poll(() => openCodes(page)).toContain(code);
     await expect.poll(() => capTypesOf(page, code)).toEqual(['Alert']);
 
@@ -48,7 +49,7 @@ test.describe('stopping and deleting a station (issue #18)', () => {
     const dialog = page.getByTestId('station-delete-modal');
     await expect(dialog.getByText(`Xoá trạm ${code} – Trạm thử ${code}?`)).toBeVisible();
     await expect(dialog.getByTestId('station-delete-count')).toHaveText(
-      'Thao tác này xoá vĩnh viễn trạm và 1 số liệu đo của trạm, không thể hoàn tác. Các tin cảnh báo CAP đã phát hành vẫn được giữ.',
+      'Thao tác này xoá vĩnh viễn trạm và 2 số liệu đo của trạm, không thể hoàn tác. Các tin cảnh báo CAP đã phát hành vẫn được giữ.',
     );
     const ok = dialog.getByTestId('station-delete-ok');
     await expect(ok).toBeDisabled();

@@ -12,6 +12,7 @@ import { runPeriodically } from './app/periodic';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createStationAlerts } from './features/alerts/clear-station-alerts';
+import { createCorrectionAlerts } from './features/alerts/correction-alerts';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { purgeExpiredAuthRows } from './features/auth/auth.repository';
@@ -60,6 +61,8 @@ import { readingsRoutes } from './features/readings/readings.routes';
 import { createReadingsService } from './features/readings/readings.service';
 import { reportsRoutes } from './features/readings/reports.routes';
 import { createReportsService } from './features/readings/reports.service';
+import { reviewRoutes } from './features/readings/review.routes';
+import { createReviewService } from './features/readings/review.service';
 import { createStationLookup } from './features/readings/station-lookup';
 import { createOsrmRouter } from './features/routing/osrm.client';
 import { routingRoutes } from './features/routing/routing.routes';
@@ -175,10 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stationsRoutes, {
     stations: createStationsService({ db, bus, readings: stationReadings, alerts: createStationAlerts(bus), now }),
   });
+  // The quality rules of readings (#22); off only for the bench's baseline (README).
+  const qualityRules = config.READING_QUALITY_RULES;
   await app.register(readingsRoutes, {
     push: createPushService({
       stations: createStationLookup(db, bus),
-      writer: createReadingWriter(db, { now, qualityRules: configService.webParameters }),
+      writer: createReadingWriter(db, { now, qualityRules: qualityRules ? configService.webParameters : undefined }),
       bus,
       timeZone,
       now,
@@ -195,7 +200,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openDataRoutes, {
     openData: createOpenDataService({ db, readings, webParameters: configService.webParameters, now }),
   });
-  await app.register(importRoutes, { imports: createImportService({ db, bus, timeZone, now, logger: app.log, webParameters: configService.webParameters }) });
+  await app.register(importRoutes, {
+    imports: createImportService({
+      db,
+      bus,
+      timeZone,
+      now,
+      logger: app.log,
+      webParameters: configService.webParameters,
+      qualityRules,
+    }),
+  });
   await registerAlerting(app, {
     config,
     db,
@@ -205,6 +220,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     email: deps.email ?? emailGatewayOf(config, app.log),
     dispatch: deps.dispatch,
     now,
+  });
+  // Staff correct readings (#22); a correction reviews the station's open alerts through the warning side.
+  await app.register(reviewRoutes, {
+    review: createReviewService({
+      db,
+      bus,
+      alerts: createCorrectionAlerts({ bus, dispatcher: app.dispatcher, engine: app.alertEngine }),
+      webParameters: configService.webParameters,
+      timeZone,
+      now,
+    }),
   });
   const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;

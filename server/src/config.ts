@@ -173,6 +173,11 @@ export const ConfigSchema = z.object({
    * phones); false = only to the log gateways, whatever SMS_GATEWAY and SMTP_URL say.
    */
   DEMO_ALERTS_TO_GATEWAY: bool.default(false),
+  /**
+   * The reading quality rules at push and import (#22). `false` only to measure what they cost (bench/): every
+   * reading is then stored as good — never in production.
+   */
+  READING_QUALITY_RULES: bool.default(true),
   /** Base maps of the public map: Leaflet URL templates ({s} {z} {x} {y}) and their attribution (HTML). */
   MAP_TILES_NATIONAL: tileUrl.default(
     'https://server.arcgisonline.com/ArcGIS/rest/services/World_Topo_Map/MapServer/tile/{z}/{y}/{x}',

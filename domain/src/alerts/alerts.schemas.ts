@@ -46,6 +46,14 @@ export const AlertSchema = z
   })
   .meta({ id: 'Alert' });
 export type Alert = z.infer<typeof AlertSchema>;
+
+/**
+ * An alert as the public reads it (the banner's list, the event stream): who acknowledged it, their note and why
+ * it was cancelled are the staff's (#22); whether it was acknowledged is not secret.
+ */
+export function publicAlert(a: Alert): Alert {
+  return { ...a, acknowledgedBy: null, ackNote: null, cancelReason: null };
+}
 export const ActiveAlertsSchema = z.array(AlertSchema).meta({ id: 'ActiveAlerts' });
 
 /** What happened to an alert, in order (#22): the alerts page's timeline. */

@@ -142,3 +142,23 @@ describe('point in polygon', () => {
     ).toBe(true);
   });
 });
+
+describe('a withdrawn warning (#22)', () => {
+  it('a Cancel of a warning issued on a faulty reading says so, in both languages', () => {
+    const t = capInfoTexts({
+      kind: 'WATER_LEVEL',
+      msgType: 'Cancel',
+      level: 3,
+      value: 900,
+      stationName: 'Trạm Cầu Ba Chẽ',
+      positionText: '',
+      timeText: '26/11/2026 14:05',
+      withdrawn: true,
+    });
+    expect(t.vi.headline).toBe(
+      'Huỷ cảnh báo – Trạm Cầu Ba Chẽ: mực nước đạt báo động cấp III (9,00 m): số liệu đo sai',
+    );
+    expect(t.en.headline).toMatch(/^Warning withdrawn – .*: faulty reading$/);
+    expect(t.vi.instruction).toContain('số liệu đo sai và bị huỷ');
+  });
+});

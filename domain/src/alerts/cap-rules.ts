@@ -53,7 +53,17 @@ const EVENT: Record<string, { vi: string; en: string }> = {
   RAIN_24H: { vi: 'Nguy cơ lũ quét, sạt lở đất', en: 'Flash flood and landslide risk' },
 };
 
-function instruction(kind: AlertKind, level: number, msgType: CapMsgType): { vi: string; en: string } {
+function instruction(
+  kind: AlertKind,
+  level: number,
+  msgType: CapMsgType,
+  withdrawn: boolean,
+): { vi: string; en: string } {
+  if (withdrawn)
+    return {
+      vi: 'Cảnh báo này đã được phát dựa trên số liệu đo sai và bị huỷ. Tiếp tục theo dõi thông tin của chính quyền địa phương.',
+      en: 'This warning was issued on a faulty reading and is withdrawn. Keep following the local authorities’ information.',
+    };
   if (msgType === 'Cancel')
     return {
       vi: 'Cảnh báo đã hết hiệu lực. Tiếp tục theo dõi thông tin của chính quyền địa phương.',
@@ -84,20 +94,27 @@ export interface CapTextInput {
   positionText: string;
   /** The time of the message as people read it (district time, e.g. '22/11/2026 14:05'). */
   timeText: string;
+  /** A Cancel of a warning that rested on a faulty reading (#22): withdrawn, not over. */
+  withdrawn?: boolean;
 }
 
 /** The Vietnamese and English `info` texts of one CAP message. */
 export function capInfoTexts(i: CapTextInput): { vi: CapInfoText; en: CapInfoText } {
   const event = EVENT[i.kind] ?? { vi: 'Cảnh báo', en: 'Warning' };
   const cancel = i.msgType === 'Cancel';
-  const vi = cancel
-    ? `Hết cảnh báo – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'vi')}`
-    : alertMessage(i.kind, i.stationName, i.level, i.value);
-  const en = cancel
-    ? `Warning over – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'en')}`
-    : alertMessageEn(i.kind, i.stationName, i.level, i.value);
+  const withdrawn = cancel && i.withdrawn === true;
+  const vi = withdrawn
+    ? `Huỷ cảnh báo – ${alertMessage(i.kind, i.stationName, i.level, i.value)}: số liệu đo sai`
+    : cancel
+      ? `Hết cảnh báo – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'vi')}`
+      : alertMessage(i.kind, i.stationName, i.level, i.value);
+  const en = withdrawn
+    ? `Warning withdrawn – ${alertMessageEn(i.kind, i.stationName, i.level, i.value)}: faulty reading`
+    : cancel
+      ? `Warning over – ${alertEndMessage(i.kind, i.stationName, i.level, i.value, 'en')}`
+      : alertMessageEn(i.kind, i.stationName, i.level, i.value);
   const where = i.positionText ? ` (${i.positionText})` : '';
-  const advice = instruction(i.kind, i.level, i.msgType);
+  const advice = instruction(i.kind, i.level, i.msgType, withdrawn);
   return {
     vi: {
       event: event.vi,

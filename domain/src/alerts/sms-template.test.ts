@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   alertCancelMessage,
   alertEscalationMessage,
-  SMS_SEGMENT_CHARS,
   DEFAULT_SMS_TEMPLATES,
   fillSmsTemplate,
   formatSmsTemplate,
   isValidSmsTemplate,
+  SMS_SEGMENT_CHARS,
   smsHistoryLabels,
   toGsm7,
 } from './sms-template';
@@ -74,7 +74,9 @@ describe('cancel and reminder messages (#22)', () => {
   const long = 'Trạm thuỷ văn Đồn Đạc đối diện Trung tâm Y tế huyện Ba Chẽ, cầu Ba Chẽ mới, tỉnh Quảng Ninh';
   it('says "Huy canh bao" in one GSM-7 segment, shortening only the station name', () => {
     const m = alertCancelMessage('WATER_LEVEL', 'Trạm Cầu Ba Chẽ', 3);
-    expect(m.sms).toBe('Huy canh bao muc nuoc bao dong 3 tai Tram Cau Ba Che: so lieu do sai, da hieu chinh. Khong con canh bao nay.');
+    expect(m.sms).toBe(
+      'Huy canh bao muc nuoc bao dong 3 tai Tram Cau Ba Che: so lieu do sai, da hieu chinh. Khong con canh bao nay.',
+    );
     expect(m.email).toContain('Huỷ cảnh báo mực nước báo động 3 tại Trạm Cầu Ba Chẽ');
     const cut = alertCancelMessage('WATER_LEVEL', long, 3).sms;
     expect(cut.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);

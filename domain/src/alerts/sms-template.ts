@@ -138,7 +138,11 @@ function withinSegment(make: (station: string) => string, station: string): { sm
  * The message that takes back a warning sent on a faulty reading (#22), to everyone who received it:
  * 'Huỷ cảnh báo mực nước báo động 3 tại Trạm X: số liệu đo sai, đã hiệu chỉnh. …' — SMS in one GSM-7 segment.
  */
-export function alertCancelMessage(kind: AlertKind, stationName: string, level: number): { sms: string; email: string } {
+export function alertCancelMessage(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+): { sms: string; email: string } {
   return withinSegment(
     (station) =>
       `Huỷ cảnh báo ${alertPhrase(kind, level)} tại ${station}: số liệu đo sai, đã hiệu chỉnh. Không còn cảnh báo này.`,

@@ -35,7 +35,12 @@ describe('portal events', () => {
       value: 245,
       quality: 'good',
     });
-    const spike = readingEvent({ id: 7, code: 'F01024', kind: 'water' }, new Date('2026-11-01T03:20:00Z'), 900, 'suspect');
+    const spike = readingEvent(
+      { id: 7, code: 'F01024', kind: 'water' },
+      new Date('2026-11-01T03:20:00Z'),
+      900,
+      'suspect',
+    );
     expect(spike.quality).toBe('suspect');
   });
 

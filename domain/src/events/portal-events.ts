@@ -1,7 +1,7 @@
-import type { ReadingQuality } from '../stations/reading-quality';
-import type { Alert } from '../alerts/alerts.schemas';
+import { type Alert, publicAlert } from '../alerts/alerts.schemas';
 import type { FloodChange } from '../flood-analysis/flood-event-rules';
 import type { StationKind } from '../stations/classify';
+import type { ReadingQuality } from '../stations/reading-quality';
 
 /**
  * Every event the server's bus carries (one process in memory, or several through Redis), with its payload. The
@@ -128,8 +128,9 @@ export function importEvent(jobId: string, stored: number, span: { first: number
   return { jobId, stored, from: iso(span.first), to: iso(span.last) };
 }
 
+/** An alert's event: public (the stream goes to every browser), so without what only staff may read. */
 export function alertEvent(action: AlertChange, alert: Alert): AlertEvent {
-  return { action, alert };
+  return { action, alert: publicAlert(alert) };
 }
 
 export function smsEvent(id: number): SmsEvent {

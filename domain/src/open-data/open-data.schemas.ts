@@ -1,6 +1,7 @@
 import '../common/zod-messages';
 import { z } from 'zod';
 import { DISCONNECTED_LABEL, NO_DATA_LABEL, RAIN_STATUS_LABELS, WATER_STATUS_LABELS } from '../stations/classify';
+import { ReadingQualitySchema } from '../stations/reading-quality';
 import { StationKindSchema } from '../stations/station-kind.schema';
 
 /**
@@ -75,6 +76,11 @@ export const OpenReadingSchema = z.object({
   time: z.string(),
   /** Rain: mm in the logger's interval. Water: level in metres. */
   value: z.number(),
+  /**
+   * The reading's quality flag (#22): good, suspect (a rule doubts it), bad (impossible; never a current value
+   * on the portal, given here so other systems see everything), corrected (by staff).
+   */
+  quality: ReadingQualitySchema,
 });
 
 export const OpenReadingsSchema = z
@@ -112,7 +118,7 @@ export const OPEN_STATION_CSV_COLUMNS = [
   'statusLabel',
   'statusLabelEn',
 ] as const satisfies readonly (keyof OpenStation)[];
-export const OPEN_READING_CSV_COLUMNS = ['stationCode', 'time', 'value', 'unit'] as const;
+export const OPEN_READING_CSV_COLUMNS = ['stationCode', 'time', 'value', 'unit', 'quality'] as const;
 
 /** A stored value as open data gives it: rain mm as stored, water cm → m (4 decimals: 0.01 cm). */
 export function openDataValue(kind: 'rain' | 'water', stored: number): number {

@@ -4,7 +4,12 @@ import { DEFAULT_WEB_PARAMETERS as P } from './web-parameters';
 
 const t = (min: number) => new Date(Date.UTC(2026, 10, 22, 0, 0) + min * 60_000);
 const now = t(24 * 60);
-const prior = (min: number, value: number, quality: PriorReading['quality'] = 'good', rule: PriorReading['rule'] = null) => ({
+const prior = (
+  min: number,
+  value: number,
+  quality: PriorReading['quality'] = 'good',
+  rule: PriorReading['rule'] = null,
+) => ({
   observedAt: t(min),
   value,
   quality,
@@ -32,7 +37,13 @@ describe('reading quality rules', () => {
 
   it('a spike that jumps and returns flags the jump only (compared with the last trusted reading)', () => {
     const before = prior(0, 32);
-    const jump = assessReading('water', { observedAt: t(10), value: 900 }, ctx({ previous: before, lastTrusted: before }), P, live);
+    const jump = assessReading(
+      'water',
+      { observedAt: t(10), value: 900 },
+      ctx({ previous: before, lastTrusted: before }),
+      P,
+      live,
+    );
     expect(jump).toEqual({ quality: 'suspect', rule: 'rate_of_change' });
     const back = assessReading(
       'water',

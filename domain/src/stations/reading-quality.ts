@@ -1,3 +1,4 @@
+import '../common/zod-messages';
 import { z } from 'zod';
 
 /**

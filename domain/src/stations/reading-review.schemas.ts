@@ -1,8 +1,8 @@
 import '../common/zod-messages';
 import { z } from 'zod';
 import { TEXT_MAX } from '../common/text';
-import { dateVi } from './readings.schemas';
 import { QualityRuleSchema, ReadingQualitySchema } from './reading-quality';
+import { dateVi } from './readings.schemas';
 import { StationKindSchema } from './station-kind.schema';
 
 /**

@@ -8,7 +8,8 @@ export const READING_TYPES = { CURRENT_RAIN: 'rain', CURRENT_HIGH: 'water' } as 
 export const ReadingTypeSchema = z.enum(['CURRENT_RAIN', 'CURRENT_HIGH']);
 
 /** A district day DD/MM/YYYY (a query parameter). */
-export const dateVi = () => z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' });
+export const dateVi = () =>
+  z.string().refine((s) => parseDateVi(s) !== null, { message: 'Ngày phải có dạng DD/MM/YYYY' });
 
 /**
  * `GET /api/water` in both observed forms: by type (+ date and hour) → every station's value for that hour;
@@ -68,6 +69,7 @@ export const SeriesPointSchema = z.object({
   value: z.number(),
   quality: z.literal('suspect').optional(),
 });
+export type SeriesPoint = z.infer<typeof SeriesPointSchema>;
 export const StationSeriesSchema = z
   .object({
     stationCode: z.string(),

@@ -1,10 +1,10 @@
 import '../common/zod-messages';
 import { z } from 'zod';
-import { QualityRuleSchema, ReadingQualitySchema } from './reading-quality';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 import { parseDateVi } from '../common/time';
 import { stationKind } from './classify';
+import { QualityRuleSchema, ReadingQualitySchema } from './reading-quality';
 import { StationKindSchema } from './station-kind.schema';
 
 const required = () => z.string().trim().min(1).max(TEXT_MAX);

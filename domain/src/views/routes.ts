@@ -61,6 +61,8 @@ export const PUBLIC_ROUTES: RouteDef[] = [
 export const BACK_OFFICE_ROUTES: RouteDef[] = [
   // Their own permissions, not `system` which every account holds (#18).
   { path: '/system/sms', title: 'page.sms', auth: true, permissions: ['sms'], view: 'administration' },
+  // Every alert with its timeline and acknowledgement (#22): the people who manage the warnings' recipients.
+  { path: '/system/alerts', title: 'page.alerts', auth: true, permissions: ['sms'], view: 'administration' },
   {
     path: '/system/feedback',
     title: 'page.feedbackList',

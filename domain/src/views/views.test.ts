@@ -38,6 +38,7 @@ describe('views', () => {
     expect(permittedViews(['system', 'feedback']).map((v) => v.key)).toEqual(['administration']);
     expect(BACK_OFFICE_ROUTES.filter((r) => r.view === 'administration').map((r) => r.permissions)).toEqual([
       ['sms'],
+      ['sms'],
       ['feedback'],
     ]);
   });
@@ -72,6 +73,7 @@ describe('route table', () => {
         '/news/:id',
         '/feedback',
         '/system/sms',
+        '/system/alerts',
         '/system/feedback',
         '/user/group',
         '/user/user',

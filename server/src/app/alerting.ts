@@ -4,9 +4,11 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { createAlertEngine } from '../features/alerts/alert-engine';
 import { alertsRoutes } from '../features/alerts/alerts.routes';
+import { createAlertsService } from '../features/alerts/alerts.service';
 import { capRoutes } from '../features/alerts/cap.routes';
 import { createCapService } from '../features/alerts/cap.service';
 import { createDispatcher, type DispatcherOptions } from '../features/alerts/dispatcher';
+import { createEscalations } from '../features/alerts/escalation';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
@@ -47,10 +49,14 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     ...deps.dispatch,
   });
   const engine = createAlertEngine({ db, bus, webParameters: deps.webParameters, dispatcher, logger: app.log, now });
+  const escalations = createEscalations({ db, bus, dispatcher, webParameters: deps.webParameters, now });
   app.decorate('alertEngine', engine);
   app.decorate('dispatcher', dispatcher);
+  app.decorate('escalations', escalations);
   app.addHook('onReady', async () => dispatcher.start());
   runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
+  // Serious warnings nobody acknowledged go to the on-duty list again (#22).
+  runPeriodically(app, 'alert escalations', 30_000, () => escalations.check());
   // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then
   // every 10 s — what another process of the portal left when it died included (#19).
   runPeriodically(app, 'alert evaluations left over', 10_000, () => engine.processLeftovers(), { atStart: true });
@@ -59,8 +65,8 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     await engine.idle();
     await dispatcher.stop();
   });
-  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db }) });
-  await app.register(alertsRoutes, { db });
+  await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db, wake: () => dispatcher.wake() }) });
+  await app.register(alertsRoutes, { db, alerts: createAlertsService({ db, bus, now }) });
   await app.register(capRoutes, {
     publicUrl: config.PUBLIC_URL,
     cap: createCapService({

@@ -12,6 +12,8 @@ declare module 'fastify' {
     /** The alert engine and the outbox worker (tests wait for them to settle). */
     alertEngine: import('../features/alerts/alert-engine').AlertEngine;
     dispatcher: import('../features/alerts/dispatcher').Dispatcher;
+    /** Reminders of unacknowledged level II/III alerts to the on-duty list (#22; tests call `check`). */
+    escalations: import('../features/alerts/escalation').Escalations;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */
     floodEventDetector: import('../features/flood-events/flood-events.detector').FloodEventDetector;
     floodAnalysis: import('../features/flood-analysis/flood-analysis.service').FloodAnalysisService;

@@ -202,4 +202,7 @@ export async function setWebParameters(
  * For tests of the message pipeline (not of confirmation or quality, #22): a level warns on its first reading
  * and the rate-of-change rule lets any jump through, as before the rules existed.
  */
-export const ONE_READING_ALERTS: Partial<WebParameters> = { alertConfirmReadings: 1, qcWaterMaxChangeCmPerHour: 100_000 };
+export const ONE_READING_ALERTS: Partial<WebParameters> = {
+  alertConfirmReadings: 1,
+  qcWaterMaxChangeCmPerHour: 100_000,
+};

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { jsonResponse, mockFetch, signIn, signOut } from '../test/fixtures';
@@ -82,6 +82,7 @@ describe('router guards and redirects', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Quản lý tin nhắn SMS' })).toBeTruthy();
       const sideNav = screen.getByRole('navigation', { name: 'Menu chức năng' });
       expect(sideNav.textContent).toContain('Danh sách góp ý');
+      expect(within(sideNav).getByRole('link', { name: 'Cảnh báo' }).getAttribute('href')).toBe('/system/alerts');
       expect(screen.getByTestId('user-menu').textContent).toContain('Nguyễn Văn An');
       expect(screen.queryByTestId('header-login')).toBeNull();
     });

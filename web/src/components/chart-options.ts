@@ -6,10 +6,11 @@ import {
   type StationSeries,
   WATER_MARKER_COLOURS,
 } from '@flood/domain';
+import type { BarSeriesOption, LineSeriesOption, ScatterSeriesOption } from 'echarts/charts';
 import type { TFunction } from 'i18next';
 import { formatDistrictHour } from '../lib/format/date';
 import type { ChartOption } from './chart';
-import { statusColour } from './reading-colours';
+import { MARK_COLOURS, statusColour } from './reading-colours';
 
 /** Values on the charts: rain as is (mm/h), water in metres. */
 export const chartValue = (kind: StationKind, value: number): number =>
@@ -26,7 +27,32 @@ export const seriesHaveData = (series: readonly StationSeries[]) => series.some(
 /** Whether any station has a value at that moment. */
 export const readingsHaveData = (readings: readonly StationReading[]) => readings.some((r) => r.value !== null);
 
+/**
+ * A series' points apart (#22): `line`, the readings the line (or the bars) joins; `suspect`, the ones the
+ * rules doubt, drawn on their own and never joined. Bad readings never reach a public series.
+ */
+export function splitSuspect<P extends { quality?: 'suspect' | undefined }>(
+  points: readonly P[],
+): { line: P[]; suspect: P[] } {
+  const line: P[] = [];
+  const suspect: P[] = [];
+  for (const p of points) (p.quality === 'suspect' ? suspect : line).push(p);
+  return { line, suspect };
+}
+
+/** The points a chart's figures (highest, lowest, mean, latest) are read from: the line's, never a suspect one. */
+export const trustedPoints = <P extends { quality?: 'suspect' | undefined }>(points: readonly P[]): P[] =>
+  splitSuspect(points).line;
+
+/** How a suspect point is drawn: a hollow purple triangle, unlike any line's dot or a level's colour. */
+export const SUSPECT_SYMBOL = {
+  symbol: 'triangle',
+  symbolSize: 11,
+  itemStyle: { color: '#ffffff', borderColor: MARK_COLOURS.suspect, borderWidth: 2 },
+} as const;
+
 interface TooltipParam {
+  seriesId?: string;
   seriesName?: string;
   marker?: string;
   value?: unknown;
@@ -67,12 +93,17 @@ export function levelsSummary(series: readonly StationSeries[], t: TFunction): s
 /**
  * One station over time: rain as bars (mm/h); water as one line per station in metres, each with its own
  * warning levels I–III as horizontal reference lines (named with the station when several are shown), the
- * axis tall enough to show them all. Times on the district's clock, 'DD/MM HH:mm'.
+ * axis tall enough to show them all. Times on the district's clock, 'DD/MM HH:mm'. Suspect readings (#22) are
+ * left out of the line or the bars and drawn apart as hollow triangles, one legend entry 'Số liệu nghi ngờ'.
  */
 export function seriesOption(kind: StationKind, series: readonly StationSeries[], t: TFunction): ChartOption {
   const many = series.reduce((n, s) => Math.max(n, s.points.length), 0) > 48;
   const several = series.length > 1;
   const allLevels = kind === 'water' ? series.flatMap(levelsInMetres) : [];
+  // A suspect point's tooltip row names its station when several share the chart (one legend entry for all).
+  const suspectNames = new Map(
+    series.map((s) => [suspectId(s), several ? `${s.stationName} (${t('readingMark.suspect')})` : ''] as const),
+  );
   return {
     grid: { left: 56, right: 24, top: 48, bottom: many ? 72 : 40, containLabel: true },
     legend: { top: 0, type: 'scroll' },
@@ -84,7 +115,8 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
         const head = first ? formatDistrictHour(first[0]) : '';
         const rows = params.map((p) => {
           const v = p.value as [number, number];
-          return `${p.marker ?? ''}${p.seriesName ?? ''}: <b>${formatValue(kind, v[1])}</b>`;
+          const name = (p.seriesId && suspectNames.get(p.seriesId)) || p.seriesName || '';
+          return `${p.marker ?? ''}${name}: <b>${formatValue(kind, v[1])}</b>`;
         });
         return [head, ...rows].join('<br/>');
       },
@@ -103,36 +135,54 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
       ...(allLevels.length ? { max: ({ max }: { max: number }) => waterAxisMax(max, allLevels) } : {}),
     },
     dataZoom: many ? [{ type: 'inside' }, { type: 'slider', height: 20, bottom: 8 }] : [{ type: 'inside' }],
-    series: series.map((s, index) => {
-      const data = s.points.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]);
-      if (kind === 'rain') return { type: 'bar' as const, name: s.stationName, data, barMaxWidth: 18 };
+    series: series.flatMap((s, index): (BarSeriesOption | LineSeriesOption | ScatterSeriesOption)[] => {
+      const { line, suspect } = splitSuspect(s.points);
+      const data = line.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]);
+      const apart: ScatterSeriesOption[] = suspect.length
+        ? [
+            {
+              type: 'scatter' as const,
+              id: suspectId(s),
+              name: t('readingMark.suspectSeries'),
+              data: suspect.map((p) => [Date.parse(p.time), chartValue(kind, p.value)]),
+              ...SUSPECT_SYMBOL,
+              z: 5,
+            },
+          ]
+        : [];
+      if (kind === 'rain') return [{ type: 'bar' as const, name: s.stationName, data, barMaxWidth: 18 }, ...apart];
       const levels = levelsInMetres(s);
-      return {
-        type: 'line' as const,
-        name: s.stationName,
-        data,
-        showSymbol: data.length < 60,
-        connectNulls: false,
-        markLine: levels.length
-          ? {
-              symbol: 'none',
-              silent: true,
-              data: levels.map((m, i) => ({
-                name: levelLabel(t, i + 1, s.stationName, several),
-                yAxis: m,
-                lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
-                // Every other station's labels at the left end, so two stations' close levels do not overprint.
-                label: {
-                  formatter: levelLabel(t, i + 1, s.stationName, several),
-                  position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
-                },
-              })),
-            }
-          : undefined,
-      };
+      return [
+        {
+          type: 'line' as const,
+          name: s.stationName,
+          data,
+          showSymbol: data.length < 60,
+          connectNulls: false,
+          markLine: levels.length
+            ? {
+                symbol: 'none',
+                silent: true,
+                data: levels.map((m, i) => ({
+                  name: levelLabel(t, i + 1, s.stationName, several),
+                  yAxis: m,
+                  lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
+                  // Every other station's labels at the left end, so two stations' close levels do not overprint.
+                  label: {
+                    formatter: levelLabel(t, i + 1, s.stationName, several),
+                    position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
+                  },
+                })),
+              }
+            : undefined,
+        },
+        ...apart,
+      ];
     }),
   };
 }
+
+const suspectId = (s: StationSeries) => `suspect:${s.stationCode}`;
 
 /** Several stations at one district hour: one bar per station, coloured by its status (water in metres). */
 export function momentOption(kind: StationKind, readings: readonly StationReading[], t: TFunction): ChartOption {

@@ -1,5 +1,12 @@
 import { Spin } from 'antd';
-import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  type BarSeriesOption,
+  LineChart,
+  type LineSeriesOption,
+  ScatterChart,
+  type ScatterSeriesOption,
+} from 'echarts/charts';
 import {
   DataZoomComponent,
   type DataZoomComponentOption,
@@ -21,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 export type ChartOption = ComposeOption<
   | BarSeriesOption
   | LineSeriesOption
+  | ScatterSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption
@@ -31,6 +39,7 @@ export type ChartOption = ComposeOption<
 use([
   BarChart,
   LineChart,
+  ScatterChart,
   GridComponent,
   TooltipComponent,
   LegendComponent,

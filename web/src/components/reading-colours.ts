@@ -4,6 +4,7 @@ import {
   RAIN_STATUS_COLOURS,
   type RainStatus,
   type StationKind,
+  type StationReading,
   WATER_MARKER_COLOURS,
   type WaterStatus,
 } from '@flood/domain';
@@ -54,3 +55,20 @@ export function formatReadingValue(kind: StationKind, value: number | null): str
   if (value === null) return '';
   return kind === 'water' ? `${formatWaterLevel(value)} m` : `${formatNumberVi(value, 1)} mm/h`;
 }
+
+/**
+ * The mark of a latest value (#22), shown beside it wherever the public reads it: 'unconfirmed' — a level seen
+ * once and not yet held ('chưa xác nhận'); 'suspect' — the rules doubt it ('nghi ngờ'). Null: a plain value
+ * (good, a past hour, or no value at all).
+ */
+export type ReadingMark = 'unconfirmed' | 'suspect';
+export function readingMark(reading: Pick<StationReading, 'value' | 'quality'>): ReadingMark | null {
+  if (reading.value === null) return null;
+  return reading.quality === 'unconfirmed' || reading.quality === 'suspect' ? reading.quality : null;
+}
+
+/**
+ * The ink of a mark: its dashed outline and its word. The level keeps its colour; the outline says the value
+ * is not (yet) a level to act on. Suspect is the purple of the charts' suspect points.
+ */
+export const MARK_COLOURS: Record<ReadingMark, string> = { unconfirmed: '#263238', suspect: '#6a1b9a' };

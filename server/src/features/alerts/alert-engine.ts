@@ -1,7 +1,7 @@
 import {
   type Alert,
-  type AlertKind,
   type AlertEventType,
+  type AlertKind,
   type AlertTrend,
   alertEvent,
   alertMessage,
@@ -32,8 +32,8 @@ import {
   insertAlert,
   insertAlertEvent,
   insertCapMessage,
-  latestTrustedReadings,
   insertOutboxMessages,
+  latestTrustedReadings,
   pendingEvaluationStations,
   rainObservation,
   silenceStates,
@@ -218,10 +218,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         // the value moved by the clear margin since last told), not every reading's millimetre. An unconfirmed
         // alert is not announced at all.
         const told = announced.get(open.id) ?? { value: open.value, trend: open.trend };
-        if (
-          row?.confirmedAt &&
-          (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))
-        ) {
+        if (row?.confirmedAt && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
           after.push(() => {
             announced.set(open.id, { value, trend });
             bus.publish('alert', alertEvent('updated', toAlert(row, s)));
@@ -238,7 +235,12 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     }
     let queued = 0;
     let told = false;
-    const capType: CapMsgType = action.action === 'clear' ? 'Cancel' : action.action === 'escalate' || action.action === 'lower' ? 'Update' : 'Alert';
+    const capType: CapMsgType =
+      action.action === 'clear'
+        ? 'Cancel'
+        : action.action === 'escalate' || action.action === 'lower'
+          ? 'Update'
+          : 'Alert';
     let row: AlertRow | undefined;
     if (action.action === 'open') {
       // At most one open alert per station and kind (alerts_open_key): a second open fails the evaluation,

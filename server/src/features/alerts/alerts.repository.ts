@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type StationRow, stations } from '../stations/stations.table';
-import { type AlertRow, alertEvents, alerts } from './alerts.table';
+import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
 
@@ -380,7 +380,7 @@ export async function markAttemptFailed(
 export type SmsTemplateRow = typeof smsTemplates.$inferSelect;
 export type SmsRecipientRow = typeof smsRecipients.$inferSelect;
 export type SmsHistoryRow = typeof messageOutbox.$inferSelect;
-type RecipientValues = Pick<typeof smsRecipients.$inferInsert, 'name' | 'description' | 'email' | 'phone'>;
+type RecipientValues = Pick<typeof smsRecipients.$inferInsert, 'name' | 'description' | 'email' | 'phone' | 'onDuty'>;
 
 export function listSmsTemplates(db: Db): Promise<SmsTemplateRow[]> {
   return db.select().from(smsTemplates).orderBy(asc(smsTemplates.id));
@@ -449,4 +449,195 @@ export async function pageSmsHistory(
     db.select({ total: count() }).from(messageOutbox),
   ]);
   return { rows, total: Number(t?.total ?? 0) };
+}
+
+// ── Corrections: alerts that rested on readings staff changed (#22) ───────────────────────────────────────
+
+/** The open alerts of a station (confirmed or not). */
+export function openAlertsOfStation(tx: Db, stationId: number): Promise<AlertRow[]> {
+  return tx
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.stationId, stationId), isNull(alerts.clearedAt)));
+}
+
+/** A station's trusted readings in [from, to], oldest first (at most 5,000). */
+export async function trustedReadingsBetween(
+  tx: Db,
+  stationId: number,
+  from: Date,
+  to: Date,
+): Promise<{ observedAt: Date; value: number }[]> {
+  const rows = rowsOf<{ observedAt: string | Date; value: number }>(
+    await tx.execute(sql`
+      select observed_at as "observedAt", value from readings
+      where station_id = ${stationId} and ${TRUSTED}
+        and observed_at >= ${from.toISOString()}::timestamptz and observed_at <= ${to.toISOString()}::timestamptz
+      order by observed_at limit 5000`),
+  );
+  return rows.map((r) => ({ observedAt: new Date(r.observedAt), value: Number(r.value) }));
+}
+
+/** A station's hourly rain sums (trusted readings) of the hours starting in [from, to], oldest first. */
+export async function hourlySumsBetween(
+  tx: Db,
+  stationId: number,
+  from: Date,
+  to: Date,
+): Promise<{ hour: Date; sum: number }[]> {
+  const rows = rowsOf<{ hour: string | Date; sum: number }>(
+    await tx.execute(sql`
+      select hour, sum from readings_hourly
+      where station_id = ${stationId}
+        and hour >= ${from.toISOString()}::timestamptz and hour <= ${to.toISOString()}::timestamptz
+      order by hour`),
+  );
+  return rows.map((r) => ({ hour: new Date(r.hour), sum: Number(r.sum) }));
+}
+
+/**
+ * Ends an alert as cancelled (a correction took away the reading it rested on): cleared and cancelled at `at`
+ * with the reason; only while still open. Undefined when it was not open any more.
+ */
+export async function cancelAlert(tx: Db, id: number, reason: string, at: Date): Promise<AlertRow | undefined> {
+  const [row] = await tx
+    .update(alerts)
+    .set({ clearedAt: at, cancelledAt: at, cancelReason: reason, updatedAt: at, belowSince: null })
+    .where(and(eq(alerts.id, id), isNull(alerts.clearedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * The alert's messages not handed to a gateway yet are not sent any more (CANCELLED): those waiting, not those
+ * a worker holds right now (they are sent, and the cancel message follows them). Returns how many.
+ */
+export async function cancelUnsentMessages(tx: Db, alertId: number): Promise<number> {
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      update sms_history set status = 'CANCELLED', last_error = null
+      where alert_id = ${alertId} and status = 'PENDING' and (locked_until is null or locked_until < now())
+        and purpose <> 'cancel'
+      returning id`),
+  );
+  return rows.length;
+}
+
+/** Everyone an alert's messages reached or may have reached (sent, or uncertain), once per channel and address. */
+export async function alertAudience(
+  tx: Db,
+  alertId: number,
+): Promise<{ channel: 'sms' | 'email'; recipient: string; smsUserId: number | null; name: string }[]> {
+  return rowsOf<{ channel: 'sms' | 'email'; recipient: string; smsUserId: number | null; name: string }>(
+    await tx.execute(sql`
+      select distinct on (channel, recipient) channel, recipient, sms_user_id as "smsUserId", name
+      from sms_history
+      where alert_id = ${alertId} and status in ('SUCCESS', 'UNCERTAIN') and purpose <> 'cancel'
+      order by channel, recipient, id`),
+  );
+}
+
+// ── The alerts page: every alert, its timeline, acknowledgement and escalation (#22) ─────────────────────────
+
+/** A page of alerts with their stations, newest first; `open`: only those still on. */
+export async function pageAlerts(
+  db: Db,
+  q: { page: number; pageSize: number; open: boolean },
+): Promise<{ rows: { a: AlertRow; s: StationRow }[]; total: number }> {
+  const where = q.open ? isNull(alerts.clearedAt) : undefined;
+  const [rows, [t]] = await Promise.all([
+    db
+      .select({ a: alerts, s: stations })
+      .from(alerts)
+      .innerJoin(stations, eq(stations.id, alerts.stationId))
+      .where(where)
+      .orderBy(desc(alerts.openedAt), desc(alerts.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ total: count() }).from(alerts).where(where),
+  ]);
+  return { rows, total: Number(t?.total ?? 0) };
+}
+
+export async function findAlertWithStation(db: Db, id: number): Promise<{ a: AlertRow; s: StationRow } | undefined> {
+  const [row] = await db
+    .select({ a: alerts, s: stations })
+    .from(alerts)
+    .innerJoin(stations, eq(stations.id, alerts.stationId))
+    .where(eq(alerts.id, id))
+    .limit(1);
+  return row;
+}
+
+export function alertTimeline(db: Db, alertId: number): Promise<AlertEventRow[]> {
+  return db.select().from(alertEvents).where(eq(alertEvents.alertId, alertId)).orderBy(asc(alertEvents.id));
+}
+
+/** How an alert's messages stand, by status. */
+export async function alertMessageCounts(db: Db, alertId: number): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: messageOutbox.status, n: count() })
+    .from(messageOutbox)
+    .where(eq(messageOutbox.alertId, alertId))
+    .groupBy(messageOutbox.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/** Records who took charge of an open alert, once; undefined when it was acknowledged already or is over. */
+export async function acknowledgeAlert(
+  tx: Db,
+  id: number,
+  by: { userId: number; name: string },
+  note: string | null,
+  at: Date,
+): Promise<AlertRow | undefined> {
+  const [row] = await tx
+    .update(alerts)
+    .set({ acknowledgedAt: at, acknowledgedBy: by.userId, acknowledgedByName: by.name, ackNote: note })
+    .where(and(eq(alerts.id, id), isNull(alerts.acknowledgedAt), isNull(alerts.clearedAt)))
+    .returning();
+  return row;
+}
+
+/**
+ * The open, confirmed level II/III alerts nobody acknowledged, whose last word (confirmation or last reminder)
+ * is older than `ackMs` and that have had fewer than `max` reminders — claimed (`FOR UPDATE SKIP LOCKED`: one
+ * process reminds).
+ */
+export async function claimDueEscalations(tx: Tx, now: Date, ackMs: number, max: number): Promise<AlertRow[]> {
+  const due = new Date(now.getTime() - ackMs).toISOString();
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select id from alerts
+      where cleared_at is null and confirmed_at is not null and acknowledged_at is null and level >= 2
+        and kind <> 'STATION_SILENT' and escalations < ${max}
+        and coalesce(escalated_at, confirmed_at) <= ${due}::timestamptz
+      order by id for update skip locked`),
+  );
+  if (rows.length === 0) return [];
+  return tx
+    .select()
+    .from(alerts)
+    .where(sql`${alerts.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`);
+}
+
+export async function markEscalated(tx: Tx, id: number, at: Date): Promise<void> {
+  await tx
+    .update(alerts)
+    .set({ escalations: sql`${alerts.escalations} + 1`, escalatedAt: at })
+    .where(eq(alerts.id, id));
+}
+
+export function onDutyRecipients(tx: Db): Promise<SmsRecipientRow[]> {
+  return tx.select().from(smsRecipients).where(eq(smsRecipients.onDuty, true));
+}
+
+/** An UNCERTAIN or FAILED message queued again (PENDING, due now); undefined when it is neither. */
+export async function requeueMessage(tx: Db, id: number): Promise<SmsHistoryRow | undefined> {
+  const [row] = await tx
+    .update(messageOutbox)
+    .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, lastError: null })
+    .where(and(eq(messageOutbox.id, id), sql`${messageOutbox.status} in ('UNCERTAIN', 'FAILED')`))
+    .returning();
+  return row;
 }

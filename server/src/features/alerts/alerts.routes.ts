@@ -1,16 +1,32 @@
-import { ActiveAlertsSchema, type Alert } from '@flood/domain';
+import {
+  AcknowledgeBodySchema,
+  ActiveAlertsSchema,
+  type Alert,
+  AlertDetailSchema,
+  AlertListQuerySchema,
+  AlertPageSchema,
+  AlertSchema,
+  IdParamsSchema,
+  publicAlert,
+} from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { toAlert } from './alert-engine';
 import { findOpenAlerts } from './alerts.repository';
+import type { AlertsService } from './alerts.service';
 
-/** The open warnings, highest level first (public: every page shows them); staff also see silent stations. */
-/** The open warnings, highest level first (public: every page shows them); staff also see silent stations. */
+/**
+ * The open warnings, highest level first: the public sees the confirmed ones (every page shows them); staff also
+ * the unconfirmed ones and the silent stations.
+ */
 export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert[]> {
-  return (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
+  const all = (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
+  return includeSilent ? all : all.map(publicAlert);
 }
 
-export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const tags = ['Cảnh báo / Alerts'];
+
+export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService }> = async (app, { db, alerts }) => {
   app.get('/api/alerts/active', {
     config: { access: 'public' },
     schema: { tags: ['Cảnh báo / Alerts'], summary: 'Cảnh báo đang hiệu lực', response: { 200: ActiveAlertsSchema } },
@@ -27,5 +43,36 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       response: { 200: ActiveAlertsSchema },
     },
     handler: () => activeAlerts(db, true),
+  });
+  app.get('/api/alerts', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Mọi cảnh báo, mới nhất trước (trang cảnh báo của cán bộ)',
+      querystring: AlertListQuerySchema,
+      response: { 200: AlertPageSchema },
+    },
+    handler: (req) => alerts.list(req.actor, req.query),
+  });
+  app.get('/api/alerts/:id', {
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      summary: 'Một cảnh báo với diễn biến và tình trạng tin nhắn',
+      params: IdParamsSchema,
+      response: { 200: AlertDetailSchema },
+    },
+    handler: (req) => alerts.detail(req.actor, req.params.id),
+  });
+  app.post('/api/alerts/:id/acknowledge', {
+    config: { access: { anyOf: ['sms'] } },
+    schema: {
+      tags,
+      summary: 'Nhận xử lý một cảnh báo (ghi người, thời điểm, ghi chú); dừng nhắc lại cho trực ban',
+      params: IdParamsSchema,
+      body: AcknowledgeBodySchema,
+      response: { 200: AlertSchema },
+    },
+    handler: (req) => alerts.acknowledge(req.actor, req.params.id, req.body),
   });
 };

@@ -140,6 +140,39 @@ describe('SMS back office', () => {
   });
 });
 
+describe('sending a message again (#22)', () => {
+  it('staff resend an UNCERTAIN message once; a sent one cannot be resent (409); audited', async () => {
+    sent = [];
+    const [m] = await ctx.db
+      .insert(messageOutbox)
+      .values({
+        name: 'Trưởng thôn',
+        channel: 'sms',
+        recipient: '0911222333',
+        body: 'LU: thu lai',
+        status: 'UNCERTAIN',
+      })
+      .returning();
+    const res = await api('POST', `/api/sms-history/${m!.id}/resend`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id: m!.id, status: 'PENDING' });
+    await until(async () => sent.includes('0911222333|LU: thu lai'));
+    const [after] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, m!.id));
+    expect(after!.status).toBe('SUCCESS');
+    const again = await api('POST', `/api/sms-history/${m!.id}/resend`);
+    expect(again.statusCode).toBe(409);
+    expect(sent.filter((x) => x === '0911222333|LU: thu lai')).toHaveLength(1);
+    const reader = await createUser(ctx.db, { functions: ['system', 'news'] });
+    const readerToken = (await login(ctx.app, reader.user.email, reader.password)).token;
+    const denied = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/sms-history/${m!.id}/resend`,
+      headers: bearer(readerToken),
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});
+
 describe('alert engine and dispatch', () => {
   it('a reading above level II opens one alert and sends one message per recipient, retrying a failing one', async () => {
     await api('POST', '/api/sms-user', { name: 'Chủ tịch xã', phone: '0912000001' });

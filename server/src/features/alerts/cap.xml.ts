@@ -83,6 +83,7 @@ export function renderCapAlert(
     stationName: st.name,
     positionText: st.description,
     timeText: formatDateTimeVi(m.sentAt, s.timeZone),
+    withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
   });
   const unit = kind === 'WATER_LEVEL' ? 'm' : kind === 'WATER_RISE' ? 'cm/h' : kind === 'RAIN_24H' ? 'mm/24h' : 'mm/h';
   const shown = kind === 'WATER_LEVEL' ? (m.value / 100).toFixed(2) : m.value.toFixed(1);
@@ -143,6 +144,7 @@ export function renderCapFeed(items: CapMessageFull[], s: CapSettings, now: Date
       stationName: st.name,
       positionText: st.description,
       timeText: formatDateTimeVi(m.sentAt, s.timeZone),
+      withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
     });
     const sent = formatIsoWithOffset(m.sentAt, s.timeZone);
     return el(

@@ -3,6 +3,7 @@ import {
   ListQuerySchema,
   OkSchema,
   SmsHistoryPageSchema,
+  SmsHistorySchema,
   SmsRecipientBodySchema,
   SmsRecipientPageSchema,
   SmsRecipientSchema,
@@ -68,5 +69,15 @@ export const smsAdminRoutes: FastifyPluginAsyncZod<{ sms: SmsAdminService }> = a
     config: { access },
     schema: { tags, summary: 'Lịch sử gửi', querystring: ListQuerySchema, response: { 200: SmsHistoryPageSchema } },
     handler: (req) => sms.history(req.actor, req.query),
+  });
+  app.post('/api/sms-history/:id/resend', {
+    config: { access },
+    schema: {
+      tags,
+      summary: 'Gửi lại một tin không rõ đã gửi hay chưa (UNCERTAIN) hoặc gửi thất bại (FAILED)',
+      params: IdParamsSchema,
+      response: { 200: SmsHistorySchema },
+    },
+    handler: (req) => sms.resend(req.actor, req.params.id),
   });
 };

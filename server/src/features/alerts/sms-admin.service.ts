@@ -10,6 +10,7 @@ import {
   listSmsTemplates,
   pageSmsHistory,
   pageSmsRecipients,
+  requeueMessage,
   type SmsHistoryRow,
   type SmsRecipientRow,
   type SmsTemplateRow,
@@ -32,6 +33,7 @@ const toRecipient = (r: SmsRecipientRow): SmsRecipient => ({
   description: r.description,
   email: r.email,
   phone: r.phone,
+  onDuty: r.onDuty,
   createdAt: r.createdAt.toISOString(),
 });
 export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
@@ -41,6 +43,7 @@ export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
   channel: r.channel,
   recipient: r.recipient,
   body: r.body,
+  purpose: r.purpose,
   status: r.status,
   attempts: r.attempts,
   lastError: r.lastError,
@@ -50,7 +53,7 @@ export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
 });
 
 /** The SMS back office (administration view, permission `sms`): templates, recipients, history. */
-export function createSmsAdminService({ db }: { db: Db }) {
+export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void }) {
   const recipientNotFound = () => new AppError('NOT_FOUND', 'Không tìm thấy người nhận');
   return {
     async templates(actor: Actor | undefined): Promise<SmsTemplate[]> {
@@ -98,6 +101,27 @@ export function createSmsAdminService({ db }: { db: Db }) {
       requirePermission(actor, 'sms');
       const { rows, total } = await pageSmsHistory(db, q);
       return { items: rows.map(toHistory), total };
+    },
+
+    /**
+     * Staff decide to send again a message whose delivery is unknown (UNCERTAIN: the process died while a gateway
+     * that cannot de-duplicate had it) or that failed (#22): it is queued again as PENDING, audited; the
+     * dispatcher sends it with the same idempotency key. Anything else: 409.
+     */
+    async resend(actor: Actor | undefined, id: number): Promise<SmsHistory> {
+      const a = requirePermission(actor, 'sms');
+      const row = await db.transaction(async (tx) => {
+        const queued = await requeueMessage(tx, id);
+        if (queued) await recordAudit(tx, a, `Gửi lại tin nhắn #${id} đến ${queued.name} (${queued.recipient})`);
+        return queued;
+      });
+      if (!row) {
+        throw new AppError('CONFLICT', 'Chỉ gửi lại được tin không rõ đã gửi hay chưa, hoặc tin gửi thất bại', [
+          { field: 'id', message: 'Chỉ gửi lại được tin không rõ đã gửi hay chưa, hoặc tin gửi thất bại' },
+        ]);
+      }
+      wake?.();
+      return toHistory(row);
     },
   };
 }

@@ -233,7 +233,9 @@ export function createFloodEventDetector(deps: FloodEventDetectorDeps) {
     }
     if (e.type === 'reading') {
       const d = e.data;
-      if (d.kind !== 'water' || now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
+      // Only trusted readings make or end a flood event (#22); a suspect spike is not a flood.
+      if (d.kind !== 'water' || (d.quality !== 'good' && d.quality !== 'corrected')) return;
+      if (now().getTime() - Date.parse(d.observedAt) > LIVE_MS) return;
       void enqueue(() => apply({ stationId: d.stationId, observedAt: new Date(d.observedAt), value: d.value }));
     }
     if (e.type === 'import') {

@@ -179,6 +179,9 @@ export async function latestWaterReadings(db: Db): Promise<StationReading[]> {
   return rowsOf<{ stationId: number; observedAt: string; value: number }>(result).map(toReading);
 }
 
+/** Flood events rest on trusted readings only (#22): good, or corrected by staff. */
+const TRUSTED_R = sql.raw(`r.quality in ('good', 'corrected')`);
+
 /** Each water station's last reading before an instant (the state a recomputed period starts from). */
 export async function waterReadingsBefore(db: Db, t: Date): Promise<StationReading[]> {
   const result = await db.execute(sql`
@@ -186,7 +189,7 @@ export async function waterReadingsBefore(db: Db, t: Date): Promise<StationReadi
     from stations s
     cross join lateral (
       select observed_at, value from readings r
-      where r.station_id = s.id and r.observed_at < ${t.toISOString()}::timestamptz
+      where r.station_id = s.id and r.observed_at < ${t.toISOString()}::timestamptz and ${TRUSTED_R}
       order by r.observed_at desc limit 1
     ) r
     where s.kind = 'water'`);
@@ -204,6 +207,7 @@ export async function readingsBetween(db: Db, stationIds: number[], from: Date, 
     from readings r
     where r.station_id = any(${`{${stationIds.join(',')}}`}::int[])
       and r.observed_at >= ${from.toISOString()}::timestamptz and r.observed_at < ${to.toISOString()}::timestamptz
+      and ${TRUSTED_R}
     order by r.observed_at, r.station_id`);
   return rowsOf<{ stationId: number; observedAt: string; value: number }>(result).map(toReading);
 }
@@ -215,7 +219,7 @@ export async function highestWaterReadings(db: Db, from: Date, to: Date): Promis
     from stations s
     cross join lateral (
       select observed_at, value from readings r
-      where r.station_id = s.id
+      where r.station_id = s.id and ${TRUSTED_R}
         and r.observed_at >= ${from.toISOString()}::timestamptz and r.observed_at <= ${to.toISOString()}::timestamptz
       order by r.value desc, r.observed_at limit 1
     ) r

@@ -1,3 +1,4 @@
+import type { ReadingQuality } from '@flood/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -11,14 +12,15 @@ export async function readingsSince(
   stationId: number,
   since: Date,
   limit: number,
-): Promise<{ observedAt: Date; value: number }[]> {
+): Promise<{ observedAt: Date; value: number; quality: ReadingQuality }[]> {
   const result = await db.execute(sql`
-    select observed_at as "observedAt", value from readings
+    select observed_at as "observedAt", value, quality from readings
     where station_id = ${stationId} and observed_at >= ${since.toISOString()}::timestamptz
     order by observed_at
     limit ${limit}`);
-  return rowsOf<{ observedAt: string | Date; value: number }>(result).map((r) => ({
+  return rowsOf<{ observedAt: string | Date; value: number; quality: ReadingQuality }>(result).map((r) => ({
     observedAt: new Date(r.observedAt),
     value: Number(r.value),
+    quality: r.quality,
   }));
 }

@@ -46,7 +46,8 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(200);
     keys[s.code] = res.json().pushKey;
   }
-  // Water: 13:00, 13:10, 13:20, 13:30 district time; the last is 62.57 cm. Rain: 2 + 3.5 mm in the 13 h hour.
+  // Water: 13:00, 13:10, 13:20, 13:30 district time; the last is 62.57 cm — 65,57 cm above the one before in ten
+  // minutes, which the quality rules doubt (#22: it is given with quality 'suspect'). Rain: 2 + 3.5 mm in the 13 h hour.
   for (const [m, v] of [
     ['00', '41'],
     ['10', '45.5'],
@@ -178,10 +179,10 @@ describe('GET /api/open/readings', () => {
       since: '2026-11-22T06:00:00.000Z',
       limit: 1000,
       items: [
-        { time: '2026-11-22T06:00:00.000Z', value: 0.41 },
-        { time: '2026-11-22T06:10:00.000Z', value: 0.455 },
-        { time: '2026-11-22T06:20:00.000Z', value: -0.03 },
-        { time: '2026-11-22T06:30:00.000Z', value: 0.6257 },
+        { time: '2026-11-22T06:00:00.000Z', value: 0.41, quality: 'good' },
+        { time: '2026-11-22T06:10:00.000Z', value: 0.455, quality: 'good' },
+        { time: '2026-11-22T06:20:00.000Z', value: -0.03, quality: 'good' },
+        { time: '2026-11-22T06:30:00.000Z', value: 0.6257, quality: 'suspect' },
       ],
       next: null,
     });
@@ -199,7 +200,7 @@ describe('GET /api/open/readings', () => {
     expect(all.since).toBe('2026-11-21T07:05:00.000Z');
     expect(all.items).toHaveLength(4);
     const older = (await get('/api/open/readings?station=F01024&since=2026-11-20')).json();
-    expect(older.items[0]).toEqual({ time: '2026-11-20T03:00:00.000Z', value: 0.12 });
+    expect(older.items[0]).toEqual({ time: '2026-11-20T03:00:00.000Z', value: 0.12, quality: 'good' });
 
     const first = (await get('/api/open/readings?station=F01024&since=2026-11-20&limit=2')).json();
     expect(first.items).toHaveLength(2);
@@ -219,18 +220,18 @@ describe('GET /api/open/readings', () => {
     const json = (await get('/api/open/readings?station=F00001&since=2026-11-22')).json();
     expect(json).toMatchObject({ unit: 'mm', kind: 'rain' });
     expect(json.items).toEqual([
-      { time: '2026-11-22T06:00:00.000Z', value: 2 },
-      { time: '2026-11-22T06:10:00.000Z', value: 3.5 },
+      { time: '2026-11-22T06:00:00.000Z', value: 2, quality: 'good' },
+      { time: '2026-11-22T06:10:00.000Z', value: 3.5, quality: 'good' },
     ]);
     const res = await get('/api/open/readings?station=F01024&since=2026-11-22&format=csv');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="readings-F01024.csv"');
     expect(res.body.split('\r\n')[0]).toBe(`\uFEFF${OPEN_READING_CSV_COLUMNS.join(',')}`);
     expect(parseCsv(res.body)).toEqual([
-      { stationCode: 'F01024', time: '2026-11-22T06:00:00.000Z', value: '0.41', unit: 'm' },
-      { stationCode: 'F01024', time: '2026-11-22T06:10:00.000Z', value: '0.455', unit: 'm' },
-      { stationCode: 'F01024', time: '2026-11-22T06:20:00.000Z', value: '-0.03', unit: 'm' },
-      { stationCode: 'F01024', time: '2026-11-22T06:30:00.000Z', value: '0.6257', unit: 'm' },
+      { stationCode: 'F01024', time: '2026-11-22T06:00:00.000Z', value: '0.41', unit: 'm', quality: 'good' },
+      { stationCode: 'F01024', time: '2026-11-22T06:10:00.000Z', value: '0.455', unit: 'm', quality: 'good' },
+      { stationCode: 'F01024', time: '2026-11-22T06:20:00.000Z', value: '-0.03', unit: 'm', quality: 'good' },
+      { stationCode: 'F01024', time: '2026-11-22T06:30:00.000Z', value: '0.6257', unit: 'm', quality: 'suspect' },
     ]);
     const viaAccept = await get('/api/open/readings?station=F01024&since=2026-11-22', { accept: 'text/csv' });
     expect(viaAccept.body).toBe(res.body);

@@ -116,7 +116,7 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ openData: OpenDataService }
         () =>
           toCsv(
             OPEN_READING_CSV_COLUMNS,
-            r.items.map((x) => [r.stationCode, x.time, x.value, r.unit]),
+            r.items.map((x) => [r.stationCode, x.time, x.value, r.unit, x.quality]),
           ),
         `readings-${r.stationCode.replace(/[^\w-]/g, '_')}.csv`,
       );

@@ -84,7 +84,11 @@ export function createOpenDataService({ db, readings, webParameters, now }: Open
         unit: unitOf(station.kind),
         since: since.toISOString(),
         limit: q.limit,
-        items: page.map((r) => ({ time: r.observedAt.toISOString(), value: openDataValue(station.kind, r.value) })),
+        items: page.map((r) => ({
+          time: r.observedAt.toISOString(),
+          value: openDataValue(station.kind, r.value),
+          quality: r.quality,
+        })),
         next: rows.length > q.limit && last ? new Date(last.observedAt.getTime() + 1).toISOString() : null,
       };
     },

@@ -1,5 +1,4 @@
 import {
-  type WebParameters,
   type FieldError,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_REPORTED,
@@ -8,6 +7,7 @@ import {
   ImportRowSchema,
   importEvent,
   readingEvent,
+  type WebParameters,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
@@ -60,10 +60,20 @@ export interface ImportServiceDeps {
   logger: FastifyBaseLogger;
   /** The quality rules' parameters (#22). */
   webParameters: () => Promise<WebParameters>;
+  /** False: no quality rules (the bench's baseline; README `READING_QUALITY_RULES`). */
+  qualityRules?: boolean;
 }
 
 /** Bulk import of historical readings from CSV or Excel (staff with `database`), idempotent like the push. */
-export function createImportService({ db, bus, timeZone, now, logger, webParameters }: ImportServiceDeps) {
+export function createImportService({
+  db,
+  bus,
+  timeZone,
+  now,
+  logger,
+  webParameters,
+  qualityRules = true,
+}: ImportServiceDeps) {
   const running = new Set<Promise<void>>();
 
   const update = (id: string, values: Parameters<typeof updateImportJob>[2]) => updateImportJob(db, id, values);
@@ -106,7 +116,7 @@ export function createImportService({ db, bus, timeZone, now, logger, webParamet
 
     const write = async (batch: KindedReading[]) => {
       // A file is history: the value rules run, not those about a logger's clock (#22).
-      await assessBatch(db, batch, await webParameters(), { live: false, now: now() });
+      if (qualityRules) await assessBatch(db, batch, await webParameters(), { live: false, now: now() });
       // The live rows queue their stations' alert evaluation with them (#19); older ones are history.
       const keys = await insertReadingsBatch(db, batch, { evaluateSince: liveSince(now()) });
       stored += keys.size;

@@ -2,8 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { type FieldError, type PushQuery, type PushResult, readingEvent } from '@flood/domain';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import { checkReadingValue, observedAtOf, wrongKind } from './reading-rules';
 import type { KindedReading } from './quality-check';
+import { checkReadingValue, observedAtOf, wrongKind } from './reading-rules';
 import type { ReadingWriter } from './reading-writer';
 import type { StationLookup } from './station-lookup';
 
@@ -65,10 +65,7 @@ export function createPushService({ stations, writer, bus, timeZone, now }: Push
       qualityRule: row.qualityRule ?? null,
     };
     if (stored) {
-      bus.publish(
-        'reading',
-        readingEvent({ id: station.id, code: station.code, kind }, observedAt, q.value, quality),
-      );
+      bus.publish('reading', readingEvent({ id: station.id, code: station.code, kind }, observedAt, q.value, quality));
     }
     return result;
   };

@@ -17,9 +17,7 @@ export async function assessBatch(
 ): Promise<void> {
   if (rows.length === 0) return;
   const contexts = await qualityContexts(db, rows, p.qcStuckMinutes * 2);
-  const order = [...rows].sort(
-    (a, b) => a.stationId - b.stationId || a.observedAt.getTime() - b.observedAt.getTime(),
-  );
+  const order = [...rows].sort((a, b) => a.stationId - b.stationId || a.observedAt.getTime() - b.observedAt.getTime());
   let before: KindedReading | undefined;
   let beforeCtx: QualityContext | undefined;
   for (const r of order) {

@@ -41,3 +41,23 @@ export function wrongKind(expected: 'rain' | 'water'): FieldError {
     message: expected === 'rain' ? 'Trạm này không phải trạm đo mưa' : 'Trạm này không phải trạm đo mực nước',
   };
 }
+
+/**
+ * The instants of whole district days `from`…`to` (DD/MM/YYYY, inclusive; one of them alone is that day), else the
+ * last 24 hours; a reversed range or one longer than `maxDays` is refused naming `to`.
+ */
+export function districtDayRange(
+  q: { from?: string; to?: string },
+  timeZone: string,
+  now: Date,
+  max: { days: number; message: string },
+): { from: Date; to: Date } | FieldError {
+  if (!q.from && !q.to) return { from: new Date(now.getTime() - 24 * 3_600_000), to: now };
+  const f = parseDateVi(q.from ?? q.to!)!;
+  const t = parseDateVi(q.to ?? q.from!)!;
+  const from = zonedToUtc({ ...f, hour: 0, minute: 0 }, timeZone);
+  const to = new Date(zonedToUtc({ ...t, hour: 0, minute: 0 }, timeZone).getTime() + 86_400_000 - 1);
+  if (to < from) return { field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' };
+  if (to.getTime() - from.getTime() > max.days * 86_400_000) return { field: 'to', message: max.message };
+  return { from, to };
+}

@@ -39,6 +39,8 @@ describe('reading writer (group commit)', () => {
 
   it('rejects every waiting push when the write fails', async () => {
     const writer = createReadingWriter(database.db);
-    await expect(writer.write({ stationId: 999, observedAt: new Date(), value: 1, kind: 'water' as const })).rejects.toThrow();
+    await expect(
+      writer.write({ stationId: 999, observedAt: new Date(), value: 1, kind: 'water' as const }),
+    ).rejects.toThrow();
   });
 });

@@ -43,11 +43,7 @@ export function createReadingWriter(
       const rows = [...first.values()].map((p) => p.row);
       if (opts.qualityRules) await assessBatch(db, rows, await opts.qualityRules(), { live: true, now: now() });
       // Live readings queue their station's alert evaluation in the same statement (#19).
-      const stored = await insertReadingsBatch(
-        db,
-        rows,
-        { evaluateSince: liveSince(now()) },
-      );
+      const stored = await insertReadingsBatch(db, rows, { evaluateSince: liveSince(now()) });
       for (const p of batch) {
         const k = readingKey(p.row.stationId, p.row.observedAt);
         p.resolve(first.get(k) === p && stored.has(k));

@@ -1,8 +1,9 @@
-import type { QualityContext, QualityRule, ReadingQuality } from '@flood/domain';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { QualityContext, QualityRule, ReadingQuality, SeriesPoint } from '@flood/domain';
+import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
+import { type ReadingCorrectionRow, readingCorrections, readings } from './readings.table';
 
 export interface HourValue {
   stationId: number;
@@ -35,6 +36,46 @@ export async function latestValues(db: Db, kind: 'rain' | 'water'): Promise<Hour
   return rowsOf<HourValue>(result).map(normaliseHourValue);
 }
 
+/**
+ * Each station's latest reading that is not bad (#22: a suspect one is shown at once, marked) and the level of
+ * its open confirmed water-level alert, if any (a value above it is not confirmed yet).
+ */
+export async function latestShownReadings(
+  db: Db,
+  kind: 'rain' | 'water',
+): Promise<Map<number, { observedAt: Date; value: number; quality: ReadingQuality; alertLevel: number | null }>> {
+  const result = await db.execute(sql`
+    select s.id as "stationId", r.observed_at as "observedAt", r.value, r.quality, a.level as "alertLevel"
+    from stations s
+    cross join lateral (
+      select observed_at, value, quality from readings
+      where station_id = s.id and quality <> 'bad' order by observed_at desc limit 1
+    ) r
+    left join lateral (
+      select level from alerts where station_id = s.id and kind = 'WATER_LEVEL' and cleared_at is null
+        and confirmed_at is not null limit 1
+    ) a on true
+    where s.kind = ${kind}`);
+  type Row = {
+    stationId: number;
+    observedAt: string | Date;
+    value: number;
+    quality: ReadingQuality;
+    alertLevel: number | null;
+  };
+  return new Map(
+    rowsOf<Row>(result).map((r) => [
+      Number(r.stationId),
+      {
+        observedAt: new Date(r.observedAt),
+        value: Number(r.value),
+        quality: r.quality,
+        alertLevel: r.alertLevel === null ? null : Number(r.alertLevel),
+      },
+    ]),
+  );
+}
+
 function normaliseHourValue(r: HourValue): HourValue {
   return { stationId: Number(r.stationId), value: Number(r.value), lastAt: new Date(r.lastAt), hour: new Date(r.hour) };
 }
@@ -64,23 +105,36 @@ export async function hourlySeries(
  * A station's stored readings between two instants, inclusive, each at its own time (cm for water): the
  * station card's last 24 hours, whose last point is the value the card shows. One primary-key range.
  */
-export async function readingsBetween(
-  db: Db,
-  stationId: number,
-  from: Date,
-  to: Date,
-): Promise<{ time: string; value: number }[]> {
+export async function readingsBetween(db: Db, stationId: number, from: Date, to: Date): Promise<SeriesPoint[]> {
   const result = await db.execute(sql`
-    select r.observed_at as time, r.value as value
+    select r.observed_at as time, r.value as value, r.quality
     from readings r
-    where r.station_id = ${stationId}
+    where r.station_id = ${stationId} and r.quality <> 'bad'
       and r.observed_at >= ${from.toISOString()}::timestamptz
       and r.observed_at <= ${to.toISOString()}::timestamptz
     order by r.observed_at`);
-  return rowsOf<{ time: string | Date; value: number }>(result).map((r) => ({
+  return rowsOf<{ time: string | Date; value: number; quality: ReadingQuality }>(result).map(seriesPoint);
+}
+
+/** A chart's point: a suspect reading marked, so the chart draws it apart (#22); bad ones never come here. */
+function seriesPoint(r: { time: string | Date; value: number; quality: ReadingQuality }): SeriesPoint {
+  return {
     time: new Date(r.time).toISOString(),
     value: Math.round(Number(r.value) * 100) / 100,
-  }));
+    ...(r.quality === 'suspect' ? { quality: 'suspect' as const } : {}),
+  };
+}
+
+/** A station's suspect readings between two instants (the flagged index: no scan of its good ones). */
+export async function suspectReadingsBetween(db: Db, stationId: number, from: Date, to: Date): Promise<SeriesPoint[]> {
+  const result = await db.execute(sql`
+    select r.observed_at as time, r.value as value, r.quality
+    from readings r
+    where r.station_id = ${stationId} and r.quality = 'suspect'
+      and r.observed_at >= ${from.toISOString()}::timestamptz
+      and r.observed_at <= ${to.toISOString()}::timestamptz
+    order by r.observed_at`);
+  return rowsOf<{ time: string | Date; value: number; quality: ReadingQuality }>(result).map(seriesPoint);
 }
 
 /** A station's readings as station editing sees them (stations.service `StationReadings`). */
@@ -315,4 +369,130 @@ export async function failUnfinishedImportJobs(db: Db, now: Date, error: string)
     .update(importJobs)
     .set({ status: 'failed', error, finishedAt: now })
     .where(sql`${importJobs.status} in ('queued', 'running')`);
+}
+
+// ── Review and corrections (#22) ─────────────────────────────────────────────────────────────────────────
+
+export interface ReviewRow {
+  observedAt: Date;
+  value: number;
+  quality: ReadingQuality;
+  qualityRule: QualityRule | null;
+  originalValue: number | null;
+}
+
+/** Every reading of a station in [from, to] with its flag, oldest first (at most 20,000). */
+export async function reviewReadings(db: Db, stationId: number, from: Date, to: Date): Promise<ReviewRow[]> {
+  return db
+    .select({
+      observedAt: readings.observedAt,
+      value: readings.value,
+      quality: readings.quality,
+      qualityRule: readings.qualityRule,
+      originalValue: readings.originalValue,
+    })
+    .from(readings)
+    .where(and(eq(readings.stationId, stationId), gte(readings.observedAt, from), lte(readings.observedAt, to)))
+    .orderBy(asc(readings.observedAt))
+    .limit(20_000);
+}
+
+/** The latest corrections of a station, newest first. */
+export function listCorrections(db: Db, stationId: number, limit: number): Promise<ReadingCorrectionRow[]> {
+  return db
+    .select()
+    .from(readingCorrections)
+    .where(eq(readingCorrections.stationId, stationId))
+    .orderBy(desc(readingCorrections.createdAt), desc(readingCorrections.id))
+    .limit(limit);
+}
+
+/**
+ * Changes one reading as staff decided: 'correct' stores `value` (the logger's kept as the original, once),
+ * 'bad' marks it faulty, 'good' accepts it again (a corrected one goes back to the logger's value). Returns the
+ * value before and after, or undefined when there is no reading at that instant.
+ */
+export async function correctReading(
+  tx: Tx,
+  stationId: number,
+  observedAt: Date,
+  action: 'correct' | 'bad' | 'good',
+  value?: number,
+): Promise<{ oldValue: number; newValue: number } | undefined> {
+  const [before] = await tx
+    .select({ value: readings.value, originalValue: readings.originalValue })
+    .from(readings)
+    .where(and(eq(readings.stationId, stationId), eq(readings.observedAt, observedAt)))
+    .for('update');
+  if (!before) return undefined;
+  const newValue =
+    action === 'correct'
+      ? (value ?? before.value)
+      : action === 'bad'
+        ? before.value
+        : (before.originalValue ?? before.value);
+  const set =
+    action === 'correct'
+      ? {
+          value: newValue,
+          quality: 'corrected' as const,
+          qualityRule: 'manual' as const,
+          originalValue: before.originalValue ?? before.value,
+        }
+      : action === 'bad'
+        ? { quality: 'bad' as const, qualityRule: 'manual' as const }
+        : { value: newValue, quality: 'good' as const, qualityRule: null, originalValue: null };
+  await tx
+    .update(readings)
+    .set(set)
+    .where(and(eq(readings.stationId, stationId), eq(readings.observedAt, observedAt)));
+  return { oldValue: before.value, newValue };
+}
+
+/** Marks every reading of a station in [from, to] faulty; how many and the first and last instants. */
+export async function flagReadingsBad(
+  tx: Tx,
+  stationId: number,
+  from: Date,
+  to: Date,
+): Promise<{ count: number; first: Date | null; last: Date | null }> {
+  const rows = await tx
+    .update(readings)
+    .set({ quality: 'bad', qualityRule: 'manual' })
+    .where(and(eq(readings.stationId, stationId), gte(readings.observedAt, from), lte(readings.observedAt, to)))
+    .returning({ observedAt: readings.observedAt });
+  const times = rows.map((r) => r.observedAt.getTime());
+  return {
+    count: rows.length,
+    first: times.length ? new Date(Math.min(...times)) : null,
+    last: times.length ? new Date(Math.max(...times)) : null,
+  };
+}
+
+export async function insertCorrection(tx: Tx, values: typeof readingCorrections.$inferInsert): Promise<void> {
+  await tx.insert(readingCorrections).values(values);
+}
+
+/**
+ * Rebuilds a station's hourly rollups of the hours touching [from, to] from its trusted readings (a correction
+ * changed which readings count, or their values): the hours are deleted and summed again.
+ */
+export async function rebuildHourly(tx: Tx, stationId: number, from: Date, to: Date): Promise<void> {
+  const lo = sql`date_trunc('hour', ${from.toISOString()}::timestamptz, 'UTC')`;
+  const hi = sql`date_trunc('hour', ${to.toISOString()}::timestamptz, 'UTC') + interval '1 hour'`;
+  await tx.execute(sql`delete from readings_hourly where station_id = ${stationId} and hour >= ${lo} and hour < ${hi}`);
+  await tx.execute(sql`
+    insert into readings_hourly (station_id, hour, sum, count, min, max, last_value, last_at)
+    select station_id, date_trunc('hour', observed_at, 'UTC'), sum(value), count(*)::int, min(value), max(value),
+      (array_agg(value order by observed_at desc))[1], max(observed_at)
+    from readings
+    where station_id = ${stationId} and quality in ('good', 'corrected') and observed_at >= ${lo} and observed_at < ${hi}
+    group by 1, 2`);
+}
+
+/** Queues a station's alert evaluation (as a live reading does), in the caller's transaction. */
+export async function queueEvaluation(tx: Tx, stationId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into alert_evaluations_pending as p (station_id, queued_at, seq) values (${stationId}, now(), 1)
+    on conflict (station_id) do update set queued_at = excluded.queued_at, seq = p.seq + 1`);
 }

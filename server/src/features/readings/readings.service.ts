@@ -1,7 +1,9 @@
 import {
+  alertThresholds,
   DISCONNECTED_LABEL,
   effectiveLevels,
   isDisconnected,
+  levelOf,
   NO_DATA_LABEL,
   parseDateVi,
   RAIN_STATUS_LABELS,
@@ -20,7 +22,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { allStations, findStationByCode } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
-import { type HourValue, hourlySeries, latestValues, readingsBetween, valuesAtHour } from './readings.repository';
+import { districtDayRange } from './reading-rules';
+import {
+  type HourValue,
+  hourlySeries,
+  latestShownReadings,
+  latestValues,
+  readingsBetween,
+  suspectReadingsBetween,
+  valuesAtHour,
+} from './readings.repository';
 
 export interface ReadingsServiceDeps {
   db: Db;
@@ -33,7 +44,41 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `GET /api/water`: every station's value at an hour (or now), or one station's hourly series. */
 export function createReadingsService({ db, webParameters, timeZone, now }: ReadingsServiceDeps) {
-  function describe(s: StationRow, v: HourValue | undefined, p: WebParameters, current: boolean): StationReading {
+  type Shown = Awaited<ReturnType<typeof latestShownReadings>> extends Map<number, infer V> ? V : never;
+
+  /**
+   * The latest value as people may see it (#22): water shows its latest reading that is not bad at once — a
+   * suspect one marked 'nghi ngờ', a level not confirmed yet (above the open confirmed alert's, or with none)
+   * 'chưa xác nhận'; rain keeps the hour's trusted sum, marked 'nghi ngờ' when its newest report is doubted.
+   */
+  function shown(
+    s: StationRow,
+    v: HourValue | undefined,
+    raw: Shown | undefined,
+    p: WebParameters,
+  ): { v: HourValue | undefined; quality: StationReading['quality'] } {
+    if (!raw) return { v, quality: v ? 'good' : null };
+    const newer = !v || raw.observedAt.getTime() > v.lastAt.getTime();
+    if (s.kind === 'rain') return { v, quality: v ? (newer && raw.quality === 'suspect' ? 'suspect' : 'good') : null };
+    const value: HourValue = {
+      stationId: s.id,
+      value: raw.value,
+      lastAt: raw.observedAt,
+      hour: new Date(Math.floor(raw.observedAt.getTime() / 3_600_000) * 3_600_000),
+    };
+    if (raw.quality === 'suspect') return { v: value, quality: 'suspect' };
+    const level = levelOf(raw.value, alertThresholds('WATER_LEVEL', s, p));
+    return { v: value, quality: level > (raw.alertLevel ?? 0) ? 'unconfirmed' : 'good' };
+  }
+
+  function describe(
+    s: StationRow,
+    hourValue: HourValue | undefined,
+    p: WebParameters,
+    current: boolean,
+    raw?: Shown,
+  ): StationReading {
+    const { v, quality } = current ? shown(s, hourValue, raw, p) : { v: hourValue, quality: null };
     const t = now();
     const disconnected = current && isDisconnected(v?.lastAt ?? null, t, p);
     let status: string;
@@ -69,6 +114,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       warningLevel1: s.warningLevel1,
       warningLevel2: s.warningLevel2,
       warningLevel3: s.warningLevel3,
+      quality: disconnected ? null : quality,
     };
   }
 
@@ -84,9 +130,10 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         values = await valuesAtHour(db, kind, zonedToUtc({ ...day, hour: hour ?? 0, minute: 0 }, timeZone));
       } else values = await latestValues(db, kind);
       const byStation = new Map(values.map((v) => [v.stationId, v]));
+      const raw = current ? await latestShownReadings(db, kind) : new Map<number, Shown>();
       // A stopped station leaves the live map and lists; its past hours still show.
       const stations = (await allStations(db, kind)).filter((s) => !current || s.status === 'active');
-      return stations.map((s) => describe(s, byStation.get(s.id), p, current));
+      return stations.map((s) => describe(s, byStation.get(s.id), p, current, raw.get(s.id)));
     },
 
     /**
@@ -100,27 +147,9 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
           { field: 'stationCode', message: 'Không tìm thấy trạm' },
         ]);
       }
-      let from: Date;
-      let to: Date;
-      if (q.from || q.to) {
-        const f = parseDateVi(q.from ?? q.to!)!;
-        const t = parseDateVi(q.to ?? q.from!)!;
-        from = zonedToUtc({ ...f, hour: 0, minute: 0 }, timeZone);
-        to = new Date(zonedToUtc({ ...t, hour: 0, minute: 0 }, timeZone).getTime() + 86_400_000 - 1);
-        if (to < from) {
-          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
-            { field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' },
-          ]);
-        }
-        if (to.getTime() - from.getTime() > 3 * 366 * 86_400_000) {
-          throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: to', [
-            { field: 'to', message: 'Khoảng thời gian tối đa 3 năm' },
-          ]);
-        }
-      } else {
-        to = now();
-        from = new Date(to.getTime() - 24 * 3_600_000);
-      }
+      const range = districtDayRange(q, timeZone, now(), { days: 3 * 366, message: 'Khoảng thời gian tối đa 3 năm' });
+      if ('field' in range) throw new AppError('VALIDATION_FAILED', `Dữ liệu không hợp lệ: ${range.field}`, [range]);
+      const { from, to } = range;
       // The last 24 hours of a water station (the map's station card): every reading at its own time, so the
       // line ends on the level the card shows; an hourly mean would lag a rising river. Rain stays in mm/h.
       const raw = !q.from && !q.to && station.kind === 'water';
@@ -131,7 +160,11 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
         kind: station.kind,
         points: raw
           ? await readingsBetween(db, station.id, from, to)
-          : await hourlySeries(db, station.id, station.kind, from, to),
+          : [
+              ...(await hourlySeries(db, station.id, station.kind, from, to)),
+              // The hours hold trusted readings only; the doubted ones are drawn apart (#22).
+              ...(await suspectReadingsBetween(db, station.id, from, to)),
+            ].sort((a, b) => a.time.localeCompare(b.time)),
         levels: station.kind === 'water' ? effectiveLevels(station, p) : null,
       };
     },

@@ -11,8 +11,8 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.table';
 import { stations } from '../stations/stations.table';
+import { users } from '../users/users.table';
 
 /** Every reading: one narrow row per station and instant (the push is idempotent on this key). */
 export const readings = pgTable(

@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { auditLogs } from '../audit/audit.table';
@@ -15,6 +16,8 @@ let token: string;
 beforeAll(async () => {
   ctx = await createTestApp({ DEMO: 'false' }, undefined, { now: () => new Date(clockMs) });
   await ctx.app.ready();
+  // What stopping a station does to a warning it has; how a warning is confirmed is quality.routes.test.ts's.
+  await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const a = await createUser(ctx.db, { functions: ['system', 'database'] });
   token = (await login(ctx.app, a.user.email, a.password)).token;
 });

@@ -7,6 +7,7 @@ import { useCurrentRouteDef } from '../route-handle';
 /** The built back-office pages by route path (the domain route table); each is its own chunk. */
 const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/system/sms': lazy(() => import('../../features/sms/pages/sms-page')),
+  '/system/alerts': lazy(() => import('../../features/alerts/pages/alerts-page')),
   '/system/feedback': lazy(() => import('../../features/feedback/pages/feedback-list-page')),
   '/user/group': lazy(() => import('../../features/users/pages/groups-page')),
   '/user/user': lazy(() => import('../../features/users/pages/users-page')),

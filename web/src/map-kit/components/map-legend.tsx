@@ -9,8 +9,9 @@ import {
   WATER_LEGEND,
   WATER_STATUS_LABELS,
 } from '@flood/domain';
-import { useState } from 'react';
+import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MARK_COLOURS } from '../../components/reading-colours';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { formatMapNumber } from '../model/map-texts';
 
@@ -26,6 +27,12 @@ const THUNDER_COLOURS = [
   '#bd0026',
   '#800026',
 ];
+
+/** The marks of a latest value (#22) as the pills draw them: a dashed outline in the mark's ink. */
+const MARK_LEGEND = [
+  { mark: 'unconfirmed', label: 'readingMark.legendUnconfirmed' },
+  { mark: 'suspect', label: 'readingMark.legendSuspect' },
+] as const;
 
 function Swatch({ colour, dashed = false }: { colour: string; dashed?: boolean }) {
   return (
@@ -97,6 +104,18 @@ export function MapLegend({ state, defaultOpen }: { state: LayerState; defaultOp
               <Swatch colour="#eeeeee" dashed />
               {t('map.disconnected')}
             </li>
+          </ul>
+          <h3>{t('readingMark.legend')}</h3>
+          <ul className="legend-rows" data-testid="legend-marks">
+            {MARK_LEGEND.map(({ mark, label }) => (
+              <li key={mark} title={t(`readingMark.${mark}Help`)}>
+                <span
+                  className="legend-swatch legend-swatch-mark"
+                  style={{ background: '#eeeeee', '--legend-mark-ink': MARK_COLOURS[mark] } as CSSProperties}
+                />
+                {t(label)}
+              </li>
+            ))}
           </ul>
           <h3>{t('map.legendThunder')}</h3>
           <ul className="legend-rows legend-rows-compact">

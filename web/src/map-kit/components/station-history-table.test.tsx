@@ -32,4 +32,28 @@ describe('station history table (the station chart as text)', () => {
     // Focusable, so that a keyboard user can scroll a long list.
     expect(screen.getByRole('region', { name: 'Xem bảng số liệu' }).getAttribute('tabindex')).toBe('0');
   });
+
+  it("marks a suspect reading 'nghi ngờ' (#22)", () => {
+    renderWithProviders(
+      <StationHistoryTable
+        lang="vi"
+        series={{
+          stationCode: 'F01001',
+          stationName: 'Cầu Ba Chẽ',
+          kind: 'water',
+          levels: null,
+          points: [
+            { time: '2026-11-23T01:00:00.000Z', value: 40 },
+            { time: '2026-11-23T01:10:00.000Z', value: 900, quality: 'suspect' },
+          ],
+        }}
+      />,
+      '/maps',
+    );
+    const rows = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['23/11/2026 08:109,00 (nghi ngờ)', '23/11/2026 08:000,40']);
+  });
 });

@@ -10,7 +10,7 @@ const UNIT: Record<StationKind, string> = { rain: 'mm/h', water: 'm' };
 
 /**
  * The station chart's figures as a table (its text alternative: the canvas says nothing to a screen reader),
- * newest hour first, folded under a 'Xem bảng số liệu' toggle.
+ * newest hour first, folded under a 'Xem bảng số liệu' toggle; a suspect reading (#22) says so.
  */
 export function StationHistoryTable({ series, lang }: { series: StationSeries; lang: Language }) {
   const { t } = useTranslation();
@@ -35,7 +35,14 @@ export function StationHistoryTable({ series, lang }: { series: StationSeries; l
             {[...series.points].reverse().map((p) => (
               <tr key={p.time}>
                 <th scope="row">{formatDistrictDateTime(p.time)}</th>
-                <td>{formatMapNumber(chartValue(kind, p.value), kind === 'water' ? 2 : 1, lang)}</td>
+                <td>
+                  {formatMapNumber(chartValue(kind, p.value), kind === 'water' ? 2 : 1, lang)}
+                  {p.quality === 'suspect' && (
+                    <span className="station-history-suspect" title={t('readingMark.suspectHelp')}>
+                      {` (${t('readingMark.suspect')})`}
+                    </span>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

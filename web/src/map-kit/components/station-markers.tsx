@@ -1,5 +1,6 @@
 import type { Language, StationReading } from '@flood/domain';
 import './station-marker.css';
+import type { TFunction } from 'i18next';
 import { divIcon, type Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,12 +11,13 @@ import { markerHtml } from '../model/station-marker-html';
 interface StationMarkerProps {
   reading: StationReading;
   lang: Language;
+  t: TFunction;
   tooltip: string;
   onOpen: (stationCode: string) => void;
 }
 
-const StationMarker = memo(function StationMarker({ reading, lang, tooltip, onOpen }: StationMarkerProps) {
-  const html = markerHtml(reading, lang);
+const StationMarker = memo(function StationMarker({ reading, lang, t, tooltip, onOpen }: StationMarkerProps) {
+  const html = markerHtml(reading, lang, t);
   const icon = useMemo(() => divIcon({ className: 'station-marker-icon', html, iconSize: [0, 0] }), [html]);
   const marker = useRef<LeafletMarker>(null);
   // The focusable icon says what it is (Enter opens the station, as a click does).
@@ -50,6 +52,13 @@ export function StationMarkers({
   return readings
     .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.long))
     .map((r) => (
-      <StationMarker key={r.stationCode} reading={r} lang={lang} tooltip={stationTooltip(t, r, lang)} onOpen={onOpen} />
+      <StationMarker
+        key={r.stationCode}
+        reading={r}
+        lang={lang}
+        t={t}
+        tooltip={stationTooltip(t, r, lang)}
+        onOpen={onOpen}
+      />
     ));
 }

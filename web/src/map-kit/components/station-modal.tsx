@@ -1,13 +1,13 @@
 import type { Language } from '@flood/domain';
-import { cmToM, type StationSeries, stationKind } from '@flood/domain';
+import { stationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChartOption } from '../../components/chart';
 import { seriesHaveData, seriesOption } from '../../components/chart-options';
 import { LazyChart } from '../../components/lazy-chart';
-import { statusColour, textOn } from '../../components/reading-colours';
+import { readingMark, statusColour } from '../../components/reading-colours';
+import { ReadingMarkTag, statusTagStyle } from '../../components/reading-status';
 import { READING_TYPE_OF, waterKeys } from '../../features/stations';
 import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { formatDistrictDateTime } from '../../lib/format/date';
@@ -15,14 +15,6 @@ import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api'
 import { useAllStations } from '../hooks/use-map-data';
 import { formatMapNumber, readingStatusText, stationValueWithUnit } from '../model/map-texts';
 import { StationHistoryTable } from './station-history-table';
-
-/** A water chart reaches up to level III, so that the reference lines I–III are always in view. */
-function withLevelsInView(option: ChartOption, series: StationSeries): ChartOption {
-  if (series.kind !== 'water' || !series.levels) return option;
-  const top = Math.ceil(cmToM(series.levels.level3) * 1.1 * 10) / 10;
-  const yAxis = option.yAxis as Record<string, unknown>;
-  return { ...option, yAxis: { ...yAxis, max: (extent: { max: number }) => Math.max(extent.max, top) } } as ChartOption;
-}
 
 export interface StationModalProps {
   stationCode: string;
@@ -53,14 +45,13 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
   const name = reading?.stationName ?? station?.name ?? stationCode;
   const lat = reading?.lat ?? station?.lat;
   const long = reading?.long ?? station?.long;
+  // A water axis reaches over the levels I–III (and a suspect spike) with a round top (seriesOption).
   const option = useMemo(
-    () =>
-      series.data && seriesHaveData([series.data])
-        ? withLevelsInView(seriesOption(kind, [series.data], t), series.data)
-        : null,
+    () => (series.data && seriesHaveData([series.data]) ? seriesOption(kind, [series.data], t) : null),
     [series.data, kind, t],
   );
   const colour = reading ? statusColour(kind, reading.status) : null;
+  const mark = reading ? readingMark(reading) : null;
 
   return (
     <Modal
@@ -87,16 +78,22 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
               : '—'}
           </dd>
           <dt>{t(kind === 'water' ? 'map.station.water' : 'map.station.rain')}</dt>
-          <dd data-testid="station-modal-value">
-            {reading?.value != null ? stationValueWithUnit(kind, reading.value, lang) : t('map.noData')}
+          <dd data-mark={mark ?? undefined}>
+            <span data-testid="station-modal-value">
+              {reading?.value != null ? stationValueWithUnit(kind, reading.value, lang) : t('map.noData')}
+            </span>
+            {mark && (
+              <>
+                {' '}
+                <ReadingMarkTag mark={mark} data-testid="station-modal-mark" />
+                <small className="station-mark-help">{t(`readingMark.${mark}Help`)}</small>
+              </>
+            )}
           </dd>
           <dt>{t('map.station.status')}</dt>
           <dd>
             {reading && colour && (
-              <Tag
-                style={{ background: colour, borderColor: colour, color: textOn(colour) }}
-                data-testid="station-modal-status"
-              >
+              <Tag style={statusTagStyle(colour, mark)} data-testid="station-modal-status">
                 {readingStatusText(reading, lang)}
               </Tag>
             )}

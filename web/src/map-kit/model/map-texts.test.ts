@@ -2,6 +2,7 @@ import type { Alert, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
 import { ensureLanguage, i18n } from '../../lib/i18n';
 import { alertToastText, polygonTooltip, readingStatusText, stationTooltip, stationValueWithUnit } from './map-texts';
+import { markerHtml } from './station-marker-html';
 import { markerLook } from './station-style';
 
 await ensureLanguage('en'); // English is fetched on first use
@@ -25,6 +26,7 @@ const reading = (over: Partial<StationReading>): StationReading => ({
   warningLevel1: null,
   warningLevel2: null,
   warningLevel3: null,
+  quality: null,
   ...over,
 });
 
@@ -67,6 +69,37 @@ describe('station tooltips (spec §2)', () => {
   });
 });
 
+describe('marked latest values (#22)', () => {
+  const water = (quality: StationReading['quality']) =>
+    reading({ stationCode: 'F01024', stationName: 'Trạm Ba Chẽ', kind: 'water', value: 55, status: 'level2', quality });
+
+  it("the tooltip says 'chưa xác nhận' or 'nghi ngờ' after the value, in both languages", () => {
+    expect(stationTooltip(vi, water('unconfirmed'), 'vi')).toBe('Trạm Ba Chẽ - Mực nước 0,55 m (chưa xác nhận)');
+    expect(stationTooltip(vi, water('suspect'), 'vi')).toBe('Trạm Ba Chẽ - Mực nước 0,55 m (nghi ngờ)');
+    expect(stationTooltip(en, water('suspect'), 'en')).toBe('Trạm Ba Chẽ - Water level 0.55 m (suspect)');
+    expect(stationTooltip(vi, water('good'), 'vi')).toBe('Trạm Ba Chẽ - Mực nước 0,55 m');
+    const silent = { ...water('suspect'), disconnected: true };
+    expect(stationTooltip(vi, silent, 'vi')).toBe('Trạm Ba Chẽ - Mực nước 0,55 m (nghi ngờ, Mất kết nối)');
+  });
+
+  it('the pill keeps the level colour, takes a dashed mark and its word; a plain value has none', () => {
+    const html = markerHtml(water('unconfirmed'), 'vi', vi);
+    expect(html).toContain('background:#fb8c00');
+    expect(html).toContain('station-marker-marked station-marker-unconfirmed');
+    expect(html).toContain('data-mark="unconfirmed"');
+    // The word under the pill, drawn by the stylesheet from data-mark-label; the pill's text stays the value.
+    expect(html).toContain('data-mark-label="chưa xác nhận">0,55</span>');
+    expect(markerHtml(water('suspect'), 'en', en)).toContain('data-mark-label="suspect"');
+    for (const quality of ['good', null] as const) {
+      const plain = markerHtml(water(quality), 'vi', vi);
+      expect(plain).not.toContain('station-marker-marked');
+      expect(plain).not.toContain('data-mark');
+    }
+    // No value, no mark (the server sends none either, but a past hour must never carry one).
+    expect(markerHtml({ ...water('suspect'), value: null }, 'vi', vi)).not.toContain('data-mark');
+  });
+});
+
 describe('polygon tooltips (spec §2)', () => {
   it('"Lượng mưa: {v} mm/h" for the rain layers, "Mực nước: {v} m" for the flood', () => {
     expect(polygonTooltip(vi, 'rain', 42, 'vi')).toBe('Lượng mưa: 42,0 mm/h');
@@ -94,6 +127,13 @@ describe('warning toast text', () => {
     since: '2026-11-23T00:00:00.000Z',
     updatedAt: '2026-11-23T00:00:00.000Z',
     clearedAt: null,
+    confirmed: true,
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    ackNote: null,
+    escalations: 0,
+    cancelledAt: null,
+    cancelReason: null,
   };
 
   it('names the level and the position', () => {

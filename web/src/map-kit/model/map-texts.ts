@@ -12,6 +12,7 @@ import {
   WATER_STATUS_LABELS,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
+import { readingMark } from '../../components/reading-colours';
 import { DISTRICT_TIME_ZONE } from '../../lib/format/date';
 
 /** A number as the reader's language writes it: '1,25' in Vietnamese, '1.25' in English. */
@@ -29,13 +30,23 @@ export function stationValueWithUnit(kind: StationKind, value: number, lang: Lan
   return `${stationValueText(kind, value, lang)} ${kind === 'water' ? 'm' : 'mm/h'}`;
 }
 
-/** Spec §2: '{name} - Lượng mưa {v} mm/h' or '{name} - Mực nước {v} m'; a silent station says so. */
+/** The word of a latest value's mark (#22): 'chưa xác nhận', 'nghi ngờ'; null for a plain value. */
+export function readingMarkText(t: TFunction, reading: StationReading): string | null {
+  const mark = readingMark(reading);
+  return mark ? t(`readingMark.${mark}`) : null;
+}
+
+/**
+ * Spec §2: '{name} - Lượng mưa {v} mm/h' or '{name} - Mực nước {v} m'; a value not confirmed yet or doubted
+ * says so ('(chưa xác nhận)', '(nghi ngờ)'), and so does a silent station.
+ */
 export function stationTooltip(t: TFunction, reading: StationReading, lang: Language): string {
   const name = reading.stationName;
   if (reading.value === null) return t('map.tooltipNoData', { name });
   const value = stationValueText(reading.kind, reading.value, lang);
   const text = t(reading.kind === 'water' ? 'map.tooltipWater' : 'map.tooltipRain', { name, value });
-  return reading.disconnected ? `${text} (${t('map.disconnected')})` : text;
+  const notes = [readingMarkText(t, reading), reading.disconnected ? t('map.disconnected') : null].filter(Boolean);
+  return notes.length ? `${text} (${notes.join(', ')})` : text;
 }
 
 /** Spec §2 polygon tooltips: 'Lượng mưa: {v} mm/h' (rain layers) or 'Mực nước: {v} m' (flood, metres). */

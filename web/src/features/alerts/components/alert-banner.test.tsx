@@ -23,6 +23,13 @@ const WATER: Alert = {
   since: '2026-03-04T01:00:00.000Z',
   updatedAt: '2026-03-04T01:05:00.000Z',
   clearedAt: null,
+  confirmed: true,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  escalations: 0,
+  cancelledAt: null,
+  cancelReason: null,
 };
 const RAIN: Alert = {
   ...WATER,

@@ -1,25 +1,12 @@
 import { DownOutlined, WarningFilled } from '@ant-design/icons';
-import {
-  type Alert,
-  alertDetails,
-  alertHeadline,
-  alertsByStation,
-  type Language,
-  WATER_MARKER_COLOURS,
-} from '@flood/domain';
+import { type Alert, alertDetails, alertHeadline, alertsByStation, type Language } from '@flood/domain';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { textOn } from '../../../components/reading-colours';
 import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 import { useActiveAlerts } from '../api/alerts-api';
-
-const LEVEL_COLOURS: Record<number, string> = {
-  1: WATER_MARKER_COLOURS.level1,
-  2: WATER_MARKER_COLOURS.level2,
-  3: WATER_MARKER_COLOURS.level3,
-};
+import { LevelBadge } from './alert-level';
 
 /**
  * The labelled values of a line in the reader's language: the value that raised it and the current one, the
@@ -31,17 +18,6 @@ export function alertValueText(alert: Alert, lang: Language): string {
   return alertDetails(alert, lang, DISTRICT_TIME_ZONE)
     .map((part) => part.replaceAll(' ', '\u00a0'))
     .join(' · ');
-}
-
-/** The level badge: Cấp I yellow, Cấp II orange, Cấp III red. */
-function LevelBadge({ level }: { level: number }) {
-  const { t } = useTranslation();
-  const colour = LEVEL_COLOURS[level] ?? WATER_MARKER_COLOURS.level3;
-  return (
-    <span className="alert-level" style={{ background: colour, color: textOn(colour) }}>
-      {t(`alerts.level${Math.min(3, Math.max(1, level)) as 1 | 2 | 3}`)}
-    </span>
-  );
 }
 
 /** One station's line: the level of its most severe warning, each warning's sentence, the place and a map link. */

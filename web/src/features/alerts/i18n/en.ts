@@ -2,8 +2,8 @@ import type { TextsOf } from '../../../lib/i18n/texts-of';
 import type { alertsVi } from './vi';
 
 /**
- * English texts of the warnings banner (the map's alert toasts and the bare bar use some too): the keys of `vi.ts`, no
- * more, no fewer (checked by the type).
+ * English texts of the warnings banner (the map's alert toasts and the bare bar use some too) and of the back-office
+ * alerts page: the keys of `vi.ts`, no more, no fewer (checked by the type).
  */
 export const alertsEn: TextsOf<typeof alertsVi> = {
   alerts: {
@@ -15,5 +15,53 @@ export const alertsEn: TextsOf<typeof alertsVi> = {
     more: 'and {{count}} more',
     collapse: 'Show less',
     backToPortal: 'Back to the portal',
+  },
+  alertList: {
+    filter: 'Filter alerts',
+    filterOpen: 'Active',
+    filterAll: 'All',
+    station: 'Station',
+    alert: 'Alert',
+    level: 'Level',
+    since: 'Since',
+    state: 'State',
+    acknowledgement: 'Acknowledgement',
+    actions: 'Actions',
+    unconfirmed: 'Unconfirmed',
+    open: 'Active',
+    cleared: 'Ended',
+    cancelled: 'Cancelled',
+    acknowledgedBy: 'Acknowledged: {{name}} at {{time}}',
+    nobody: 'Nobody has taken it',
+    notAcknowledged: 'Not acknowledged',
+    escalations: 'Reminders sent: {{count}}',
+    acknowledge: 'Acknowledge',
+    details: 'Details',
+    empty: 'No alerts',
+    emptyOpen: 'No active alerts',
+    ackTitle: 'Acknowledge the alert',
+    ackIntro: 'You take charge of this alert; the on-duty list will not be reminded again.',
+    ackNote: 'Note',
+    ackNotePlaceholder: 'e.g. commune told, checking on site',
+    ackSubmit: 'Acknowledge',
+    ackSuccess: 'Alert acknowledged',
+    detailTitle: 'Alert details',
+    timeline: 'Timeline',
+    noEvents: 'Nothing recorded yet',
+    messages: 'Messages and e-mails',
+    messagesTotal: 'Total',
+    messagesSent: 'Sent',
+    messagesPending: 'Sending',
+    messagesFailed: 'Failed',
+    messagesUncertain: 'Uncertain',
+    messagesCancelled: 'Cancelled',
+    queued: 'Messages queued: {{count}}',
+    note: 'Note: {{note}}',
+    reason: 'Reason: {{reason}}',
+    by: 'by {{name}}',
+    position: 'Position',
+    clearedAt: 'Ended at',
+    cancelledAt: 'Cancelled at',
+    loadFailed: 'The alert details could not be loaded',
   },
 };

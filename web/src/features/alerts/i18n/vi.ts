@@ -1,6 +1,6 @@
 /**
- * Vietnamese texts of the warnings banner (the map's alert toasts and the bare bar use some too). `en.ts` beside it has
- * the same keys.
+ * Vietnamese texts of the warnings banner (the map's alert toasts and the bare bar use some too) and of the
+ * back-office alerts page (`alertList`). `en.ts` beside it has the same keys.
  */
 export const alertsVi = {
   alerts: {
@@ -12,5 +12,53 @@ export const alertsVi = {
     more: 'và {{count}} cảnh báo khác',
     collapse: 'Thu gọn',
     backToPortal: 'Về trang chủ',
+  },
+  alertList: {
+    filter: 'Lọc cảnh báo',
+    filterOpen: 'Đang hiệu lực',
+    filterAll: 'Tất cả',
+    station: 'Trạm',
+    alert: 'Cảnh báo',
+    level: 'Cấp',
+    since: 'Bắt đầu',
+    state: 'Trạng thái',
+    acknowledgement: 'Nhận xử lý',
+    actions: 'Thao tác',
+    unconfirmed: 'Chưa xác nhận',
+    open: 'Đang hiệu lực',
+    cleared: 'Đã kết thúc',
+    cancelled: 'Đã huỷ',
+    acknowledgedBy: 'Đã nhận: {{name}} lúc {{time}}',
+    nobody: 'Chưa ai nhận',
+    notAcknowledged: 'Chưa có người nhận',
+    escalations: 'Đã nhắc lại {{count}} lần',
+    acknowledge: 'Nhận xử lý',
+    details: 'Chi tiết',
+    empty: 'Không có cảnh báo nào',
+    emptyOpen: 'Không có cảnh báo nào đang hiệu lực',
+    ackTitle: 'Nhận xử lý cảnh báo',
+    ackIntro: 'Bạn nhận xử lý cảnh báo này; trực ban sẽ không bị nhắc lại nữa.',
+    ackNote: 'Ghi chú',
+    ackNotePlaceholder: 'Ví dụ: đã báo UBND xã, đang kiểm tra hiện trường',
+    ackSubmit: 'Nhận xử lý',
+    ackSuccess: 'Đã nhận xử lý cảnh báo',
+    detailTitle: 'Chi tiết cảnh báo',
+    timeline: 'Diễn biến',
+    noEvents: 'Chưa có diễn biến nào',
+    messages: 'Tin nhắn và e-mail',
+    messagesTotal: 'Tổng',
+    messagesSent: 'Đã gửi',
+    messagesPending: 'Đang gửi',
+    messagesFailed: 'Thất bại',
+    messagesUncertain: 'Không rõ',
+    messagesCancelled: 'Đã huỷ',
+    queued: 'Số tin đưa vào hàng gửi: {{count}}',
+    note: 'Ghi chú: {{note}}',
+    reason: 'Lý do: {{reason}}',
+    by: 'bởi {{name}}',
+    position: 'Vị trí',
+    clearedAt: 'Kết thúc lúc',
+    cancelledAt: 'Huỷ lúc',
+    loadFailed: 'Không tải được chi tiết cảnh báo',
   },
 } as const;

@@ -1,3 +1,4 @@
+import './web-parameters-modal.css';
 import {
   cmToM,
   DEFAULT_WEB_PARAMETERS,
@@ -14,29 +15,74 @@ import { FormModal } from '../../../components/form-modal';
 import { parseForm, zodRule } from '../../../lib/forms/zod-form';
 import { useSaveParameter } from './use-save-parameter';
 
+/** A field of the form: its step; the lowest value it takes (0 unless said); whether it has a help line. */
+export interface ParameterField {
+  field: keyof WebParameters;
+  step: number;
+  min?: number;
+  help?: boolean;
+}
+
 /**
- * The thresholds in the order of the form, with their step (water in METRES like the station form — stored
- * in centimetres —, rain in mm/h or mm, minutes).
+ * The thresholds in the order of the form, by section, with their step (water levels in METRES like the
+ * station form — stored in centimetres —, rain in mm/h or mm, minutes; the quality limits in centimetres, as
+ * their labels say).
  */
-export const PARAMETER_FIELDS: { field: keyof WebParameters; step: number }[] = [
-  { field: 'waterHigh', step: 0.01 },
-  { field: 'waterMedium', step: 0.01 },
-  { field: 'waterLow', step: 0.01 },
-  { field: 'rainVeryHigh', step: 0.5 },
-  { field: 'rainHigh', step: 0.5 },
-  { field: 'rainMedium', step: 0.5 },
-  { field: 'rainLow', step: 0.5 },
-  { field: 'notRain', step: 0.5 },
-  { field: 'disconnectAfterMinutes', step: 5 },
-  // Warnings (alerts): 24-hour rain levels, a fast rise, and when an alert may lower or clear.
-  { field: 'rain24hLevel1', step: 5 },
-  { field: 'rain24hLevel2', step: 5 },
-  { field: 'rain24hLevel3', step: 5 },
-  { field: 'waterRiseCmPerHour', step: 0.01 },
-  { field: 'waterClearMarginCm', step: 0.01 },
-  { field: 'rainClearMarginMm', step: 0.5 },
-  { field: 'alertClearMinutes', step: 5 },
+export const PARAMETER_SECTIONS: { key: string; fields: ParameterField[] }[] = [
+  {
+    key: 'status',
+    fields: [
+      { field: 'waterHigh', step: 0.01 },
+      { field: 'waterMedium', step: 0.01 },
+      { field: 'waterLow', step: 0.01 },
+      { field: 'rainVeryHigh', step: 0.5 },
+      { field: 'rainHigh', step: 0.5 },
+      { field: 'rainMedium', step: 0.5 },
+      { field: 'rainLow', step: 0.5 },
+      { field: 'notRain', step: 0.5 },
+      { field: 'disconnectAfterMinutes', step: 5 },
+    ],
+  },
+  {
+    // Warnings (alerts): 24-hour rain levels, a fast rise, and when an alert may lower or clear.
+    key: 'alerts',
+    fields: [
+      { field: 'rain24hLevel1', step: 5 },
+      { field: 'rain24hLevel2', step: 5 },
+      { field: 'rain24hLevel3', step: 5 },
+      { field: 'waterRiseCmPerHour', step: 0.01 },
+      { field: 'waterClearMarginCm', step: 0.01 },
+      { field: 'rainClearMarginMm', step: 0.5 },
+      { field: 'alertClearMinutes', step: 5 },
+    ],
+  },
+  {
+    // Reading quality (#22): the limits that make a reading bad or suspect.
+    key: 'quality',
+    fields: [
+      { field: 'qcWaterMinCm', step: 10, min: -5_000, help: true },
+      { field: 'qcWaterMaxCm', step: 10, min: -5_000, help: true },
+      { field: 'qcWaterMaxChangeCmPerHour', step: 10, min: 1, help: true },
+      { field: 'qcRainMaxMm', step: 10, help: true },
+      { field: 'qcRainMaxMmPerHour', step: 10, min: 1, help: true },
+      { field: 'qcStuckMinutes', step: 30, help: true },
+      { field: 'qcMaxAgeDays', step: 1, min: 1, help: true },
+    ],
+  },
+  {
+    // Confirmed alerts and reminders (#22).
+    key: 'confirm',
+    fields: [
+      { field: 'alertConfirmReadings', step: 1, min: 1, help: true },
+      { field: 'alertConfirmMinutes', step: 5, help: true },
+      { field: 'alertAckMinutes', step: 5, min: 1, help: true },
+      { field: 'alertMaxEscalations', step: 1, help: true },
+    ],
+  },
 ];
+
+/** Every field of the form, in its order. */
+export const PARAMETER_FIELDS: ParameterField[] = PARAMETER_SECTIONS.flatMap((s) => s.fields);
 
 /** The water thresholds: typed in metres, stored in centimetres. */
 export const METRE_FIELDS = [
@@ -91,7 +137,10 @@ const partnersOf = (field: keyof WebParameters) =>
 /** Every threshold is required here (the schema's defaults are for records that lack one). */
 const requiredNumber = (message: string) => ({ required: true, type: 'number' as const, message });
 
-/** 'Tham số hiển thị': the thresholds of the 'Web Parameters' record. */
+/**
+ * 'Tham số hiển thị': the thresholds of the 'Web Parameters' record, in sections: status, warnings, the quality of
+ * readings and the confirmation and reminders of warnings (#22). A field the server refuses shows its message.
+ */
 export function WebParametersModal({
   open,
   record,
@@ -120,34 +169,40 @@ export function WebParametersModal({
       loading={save.isPending}
       submitTestId="param-submit"
       modalTestId="param-modal"
-      width={640}
+      width={760}
       initialValues={formOfParameters(storedParameters(record.objectValue))}
     >
-      <div className="param-grid">
-        {PARAMETER_FIELDS.map(({ field, step }) => (
-          <Form.Item
-            key={field}
-            label={t(`config.param.${field}`)}
-            name={field}
-            htmlFor={`param-${field}`}
-            required
-            rules={[requiredNumber(t('form.requiredGeneric')), zodRule(ParametersFormSchema, field, t)]}
-            dependencies={partnersOf(field)}
-          >
-            <InputNumber<number>
-              id={`param-${field}`}
-              min={0}
-              step={step}
-              decimalSeparator=","
-              parser={(text) => Number((text ?? '').replace(/\s/g, '').replace(',', '.'))}
-              inputMode="decimal"
-              suffix={
-                field === 'waterRiseCmPerHour' ? t('config.metresPerHour') : isMetreField(field) ? 'm' : undefined
-              }
-            />
-          </Form.Item>
-        ))}
-      </div>
+      {PARAMETER_SECTIONS.map((section) => (
+        <fieldset key={section.key} className="param-section" data-testid={`param-section-${section.key}`}>
+          <legend>{t(`config.section.${section.key}`)}</legend>
+          <div className="param-grid">
+            {section.fields.map(({ field, step, min = 0, help }) => (
+              <Form.Item
+                key={field}
+                label={t(`config.param.${field}`)}
+                name={field}
+                htmlFor={`param-${field}`}
+                required
+                rules={[requiredNumber(t('form.requiredGeneric')), zodRule(ParametersFormSchema, field, t)]}
+                dependencies={partnersOf(field)}
+                extra={help ? t(`config.help.${field}`) : undefined}
+              >
+                <InputNumber<number>
+                  id={`param-${field}`}
+                  min={min}
+                  step={step}
+                  decimalSeparator=","
+                  parser={(text) => Number((text ?? '').replace(/\s/g, '').replace(',', '.'))}
+                  inputMode={min < 0 ? 'text' : 'decimal'}
+                  suffix={
+                    field === 'waterRiseCmPerHour' ? t('config.metresPerHour') : isMetreField(field) ? 'm' : undefined
+                  }
+                />
+              </Form.Item>
+            ))}
+          </div>
+        </fieldset>
+      ))}
     </FormModal>
   );
 }

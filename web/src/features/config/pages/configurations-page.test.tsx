@@ -91,8 +91,123 @@ describe('configurations page', () => {
         waterClearMarginCm: 5,
         rainClearMarginMm: 2,
         alertClearMinutes: 30,
+        // nor quality limits and confirmation rules (#22)
+        qcWaterMinCm: -500,
+        qcWaterMaxCm: 3000,
+        qcWaterMaxChangeCmPerHour: 300,
+        qcRainMaxMm: 200,
+        qcRainMaxMmPerHour: 150,
+        qcStuckMinutes: 360,
+        qcMaxAgeDays: 365,
+        alertConfirmReadings: 2,
+        alertConfirmMinutes: 0,
+        alertAckMinutes: 15,
+        alertMaxEscalations: 3,
       },
     });
+  });
+
+  it('shows the quality limits and the confirmation rules in their own sections, and saves them (#22)', async () => {
+    const stored = {
+      ...RECORDS[1]!,
+      objectValue: { ...RECORDS[1]!.objectValue, qcWaterMaxCm: 2500, qcStuckMinutes: 240, alertConfirmReadings: 3 },
+    };
+    const fetchMock = mockFetch((url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, { ...stored, objectValue: JSON.parse(String(init.body)).objectValue })
+        : url.startsWith('/api/system-parameter')
+          ? jsonResponse(200, { items: [RECORDS[0], stored], total: 2 })
+          : jsonResponse(404, {}),
+    );
+    renderWithProviders(<ConfigurationsPage />, '/database/configurations');
+    fireEvent.click(await screen.findByTestId('config-params-2'));
+    await screen.findByText('Tham số hiển thị');
+    const quality = screen.getByRole('group', { name: 'Kiểm tra chất lượng số liệu' });
+    for (const label of [
+      'Mực nước nhỏ nhất đo được (cm)',
+      'Mực nước lớn nhất đo được (cm)',
+      'Tốc độ thay đổi mực nước tối đa (cm/giờ)',
+      'Lượng mưa tối đa một lần đo (mm)',
+      'Cường độ mưa tối đa (mm/giờ)',
+      'Giá trị không đổi quá (phút) thì nghi ngờ',
+      'Số liệu cũ hơn (ngày) thì sai',
+    ]) {
+      expect(within(quality).getByLabelText(label)).toBeTruthy();
+    }
+    const confirm = screen.getByRole('group', { name: 'Xác nhận và nhắc lại cảnh báo' });
+    for (const label of [
+      'Số lần đo liên tiếp để xác nhận mức',
+      'Hoặc giữ mức trong (phút, 0 = không dùng)',
+      'Nhắc lại trực ban sau (phút) nếu chưa ai nhận',
+      'Nhắc lại tối đa (lần)',
+    ]) {
+      expect(within(confirm).getByLabelText(label)).toBeTruthy();
+    }
+    // Each with a short help line; stored values shown as stored (centimetres), missing ones as their defaults.
+    expect(within(quality).getByText('Mưa chỉ tính giá trị khác 0; 0 = không kiểm tra.')).toBeTruthy();
+    expect(within(confirm).getByText('Số lần gửi lại nhiều nhất; 0 = không nhắc lại.')).toBeTruthy();
+    expect((document.getElementById('param-qcWaterMaxCm') as HTMLInputElement).value).toBe('2500');
+    expect((document.getElementById('param-qcWaterMinCm') as HTMLInputElement).value).toBe('-500');
+    expect((document.getElementById('param-qcStuckMinutes') as HTMLInputElement).value).toBe('240');
+    expect((document.getElementById('param-alertConfirmReadings') as HTMLInputElement).value).toBe('3');
+    expect((document.getElementById('param-alertAckMinutes') as HTMLInputElement).value).toBe('15');
+
+    type('param-qcWaterMaxChangeCmPerHour', '200');
+    type('param-alertConfirmMinutes', '20');
+    type('param-alertMaxEscalations', '0');
+    fireEvent.click(screen.getByTestId('param-submit'));
+    expect(await screen.findByText('Cập nhật thành công')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect(JSON.parse(String(put[1]?.body)).objectValue).toMatchObject({
+      qcWaterMinCm: -500,
+      qcWaterMaxCm: 2500,
+      qcWaterMaxChangeCmPerHour: 200,
+      qcStuckMinutes: 240,
+      alertConfirmReadings: 3,
+      alertConfirmMinutes: 20,
+      alertAckMinutes: 15,
+      alertMaxEscalations: 0,
+    });
+  });
+
+  it('refuses a lowest measurable level above the highest, on both fields', async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/system-parameter') ? jsonResponse(200, { items: RECORDS, total: 2 }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<ConfigurationsPage />, '/database/configurations');
+    fireEvent.click(await screen.findByTestId('config-params-2'));
+    await screen.findByText('Tham số hiển thị');
+    type('param-qcWaterMinCm', '4000');
+    fireEvent.click(screen.getByTestId('param-submit'));
+    expect(
+      await screen.findByText("'Mực nước nhỏ nhất đo được' phải nhỏ hơn 'Mực nước lớn nhất đo được'"),
+    ).toBeTruthy();
+    expect(screen.getByText("'Mực nước lớn nhất đo được' phải lớn hơn 'Mực nước nhỏ nhất đo được'")).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+  });
+
+  it('shows a quality limit the server refuses on its own field', async () => {
+    mockFetch((url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse(400, {
+            code: 'VALIDATION_FAILED',
+            message: 'Dữ liệu không hợp lệ',
+            fields: [{ field: 'objectValue.qcWaterMaxCm', message: 'Giới hạn đo không hợp lệ' }],
+            requestId: 'r',
+          })
+        : url.startsWith('/api/system-parameter')
+          ? jsonResponse(200, { items: RECORDS, total: 2 })
+          : jsonResponse(404, {}),
+    );
+    renderWithProviders(<ConfigurationsPage />, '/database/configurations');
+    fireEvent.click(await screen.findByTestId('config-params-2'));
+    await screen.findByText('Tham số hiển thị');
+    fireEvent.click(screen.getByTestId('param-submit'));
+    const message = await screen.findByText('Giới hạn đo không hợp lệ');
+    // Under that very field: the form item holding the input param-qcWaterMaxCm.
+    const item = message.closest('.ant-form-item') as HTMLElement;
+    expect(item.querySelector('#param-qcWaterMaxCm')).toBeTruthy();
+    expect(document.getElementById('param-qcWaterMaxCm')?.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('refuses an inverted pair on its fields, naming the other, and saves nothing', async () => {

@@ -74,10 +74,10 @@ export function DashboardMapPreview({
       })),
       pills: stations.map((r) => {
         const [x, y] = projection.project(r.long, r.lat);
-        return { code: r.stationCode, x, y, html: markerHtml(r, lang) };
+        return { code: r.stationCode, x, y, html: markerHtml(r, lang, t) };
       }),
     };
-  }, [readings.data, regions.data, size, lang]);
+  }, [readings.data, regions.data, size, lang, t]);
 
   return (
     <div className="dash-map-frame dash-map-preview" ref={frame} data-testid="dash-map-preview">

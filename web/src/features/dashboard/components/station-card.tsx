@@ -3,7 +3,7 @@ import { cmToM, type StationReading } from '@flood/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { statusColour, textOn } from '../../../components/reading-colours';
+import { MARK_COLOURS, readingMark, statusColour, textOn } from '../../../components/reading-colours';
 import { useMapPath } from '../../../components/use-map-path';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { formatMapNumber, readingStatusText } from '../../../map-kit/model/map-texts';
@@ -20,7 +20,8 @@ export function cardValueText(reading: StationReading, lang: Language, mobile: b
 
 /**
  * One station of a dashboard carousel (spec §2 "Dashboard"): its trimmed name, value and status, in the
- * colours of the one rule the server classified it by (DECISIONS.md). It opens the station on the map.
+ * colours of the one rule the server classified it by (DECISIONS.md). It opens the station on the map. A value
+ * not confirmed yet or doubted (#22) keeps its colours, its status dashed, with its word beside the status.
  */
 export function StationCard({ reading, mobile }: { reading: StationReading; mobile: boolean }) {
   const { t, i18n } = useTranslation();
@@ -28,7 +29,12 @@ export function StationCard({ reading, mobile }: { reading: StationReading; mobi
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const colour = statusColour(reading.kind, reading.status);
   const name = reading.stationName.trim();
-  const style = { '--status-colour': colour, '--status-text': textOn(colour) } as CSSProperties;
+  const mark = readingMark(reading);
+  const style = {
+    '--status-colour': colour,
+    '--status-text': textOn(colour),
+    ...(mark ? { '--mark-ink': MARK_COLOURS[mark] } : {}),
+  } as CSSProperties;
   return (
     <Link
       to={mapPath(reading.stationCode)}
@@ -36,6 +42,7 @@ export function StationCard({ reading, mobile }: { reading: StationReading; mobi
       style={style}
       data-testid={`dash-card-${reading.stationCode}`}
       data-status={reading.status}
+      data-mark={mark ?? undefined}
     >
       <span className="station-card-name" title={name}>
         {name}
@@ -44,8 +51,22 @@ export function StationCard({ reading, mobile }: { reading: StationReading; mobi
         <strong data-testid={`dash-value-${reading.stationCode}`}>{cardValueText(reading, lang, mobile)}</strong>{' '}
         <span className="station-card-unit">{reading.kind === 'water' ? 'm' : 'mm/h'}</span>
       </span>
-      <span className="station-card-status" data-testid={`dash-status-${reading.stationCode}`}>
-        {readingStatusText(reading, lang)}
+      <span className="station-card-badges">
+        <span
+          className={mark ? 'station-card-status station-card-status-marked' : 'station-card-status'}
+          data-testid={`dash-status-${reading.stationCode}`}
+        >
+          {readingStatusText(reading, lang)}
+        </span>
+        {mark && (
+          <span
+            className="station-card-mark"
+            title={t(`readingMark.${mark}Help`)}
+            data-testid={`dash-mark-${reading.stationCode}`}
+          >
+            {t(`readingMark.${mark}`)}
+          </span>
+        )}
       </span>
       {reading.observedAt && (
         <span className="station-card-time">

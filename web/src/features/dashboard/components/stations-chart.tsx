@@ -5,7 +5,7 @@ import { useQueries } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chart } from '../../../components/chart';
-import { chartValue, seriesHaveData, seriesOption } from '../../../components/chart-options';
+import { chartValue, seriesHaveData, seriesOption, trustedPoints } from '../../../components/chart-options';
 import { fetchRecentSeries, mapKeys } from '../../../map-kit/api/map-api';
 import { formatMapNumber } from '../../../map-kit/model/map-texts';
 import { ChipSwitch } from './chip-switch';
@@ -20,10 +20,10 @@ interface Row {
   lowest: number | null;
 }
 
-/** Latest, highest and lowest value of each station over the day (the chart's text alternative). */
+/** Latest, highest and lowest value of each station over the day (the chart's text alternative): of its line, suspect readings apart. */
 function summarise(kind: StationKind, series: readonly StationSeries[]): Row[] {
   return series.map((s) => {
-    const values = s.points.map((p) => chartValue(kind, p.value));
+    const values = trustedPoints(s.points).map((p) => chartValue(kind, p.value));
     return {
       code: s.stationCode,
       name: s.stationName.trim(),

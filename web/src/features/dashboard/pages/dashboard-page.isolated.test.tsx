@@ -30,6 +30,7 @@ const reading = (over: Partial<StationReading>): StationReading => ({
   warningLevel1: null,
   warningLevel2: null,
   warningLevel3: null,
+  quality: null,
   ...over,
 });
 const RAIN = [
@@ -212,6 +213,44 @@ describe('dashboard page', () => {
     expect((await screen.findByTestId('dash-value-F01024')).textContent).toBe('0,62');
     expect(screen.getByTestId('dash-status-F01024').textContent).toBe('Cấp II');
     expect(within(screen.getByTestId('dash-water')).getByRole('heading', { name: 'Trạm đo mực nước' })).toBeTruthy();
+  });
+
+  it("marks a level not confirmed yet on its card, and leaves a suspect reading out of the day's figures (#22)", async () => {
+    desktop(true);
+    const unconfirmed = { ...WATER[0]!, value: 55, quality: 'unconfirmed' as const };
+    mockFetch((path) => {
+      if (path.startsWith('/api/water?type=CURRENT_HIGH')) return jsonResponse(200, [unconfirmed]);
+      if (path.startsWith('/api/water?stationCode=F01024')) {
+        return jsonResponse(200, {
+          stationCode: 'F01024',
+          stationName: 'Trung tâm Y tế',
+          kind: 'water',
+          points: [
+            { time: '2026-06-01T00:00:00.000Z', value: 40 },
+            { time: '2026-06-01T00:10:00.000Z', value: 900, quality: 'suspect' },
+            { time: '2026-06-01T01:00:00.000Z', value: 55 },
+          ],
+          levels: null,
+        });
+      }
+      return answer(path);
+    });
+    renderWithProviders(<DashboardPage />, '/dashboard');
+    const card = await screen.findByTestId('dash-card-F01024');
+    expect(card.getAttribute('data-mark')).toBe('unconfirmed');
+    expect(screen.getByTestId('dash-value-F01024').textContent).toBe('0,55');
+    expect(screen.getByTestId('dash-status-F01024').textContent).toBe('Cấp II');
+    expect(screen.getByTestId('dash-status-F01024').className).toContain('station-card-status-marked');
+    expect(screen.getByTestId('dash-mark-F01024').textContent).toBe('chưa xác nhận');
+    // A plain value has no mark.
+    expect(screen.queryByTestId('dash-mark-F00101')).toBeNull();
+
+    scrollNear('dash-chart');
+    await waitFor(() =>
+      expect(screen.getByTestId('chart-stand-in').textContent).toBe('Trung tâm Y tế, Số liệu nghi ngờ'),
+    );
+    const table = await screen.findByRole('table', { hidden: true });
+    expect([...table.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual(['0,55', '0,55', '0,40']);
   });
 
   it("shows water in metres with one decimal on a 'Mobi' agent and does not load the chart on a phone", async () => {

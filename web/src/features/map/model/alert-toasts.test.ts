@@ -20,6 +20,13 @@ const alert = (id: number, level: number, over: Partial<Alert> = {}): Alert => (
   since: '2026-11-23T00:00:00.000Z',
   updatedAt: '2026-11-23T00:00:00.000Z',
   clearedAt: null,
+  confirmed: true,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  escalations: 0,
+  cancelledAt: null,
+  cancelReason: null,
   ...over,
 });
 

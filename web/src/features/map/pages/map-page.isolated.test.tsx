@@ -62,6 +62,7 @@ const water: StationReading = {
   warningLevel1: 30,
   warningLevel2: 50,
   warningLevel3: 70,
+  quality: null,
 };
 const rain: StationReading = {
   ...water,
@@ -93,6 +94,13 @@ const alert: Alert = {
   since: '2026-11-23T00:00:00.000Z',
   updatedAt: '2026-11-23T00:30:00.000Z',
   clearedAt: null,
+  confirmed: true,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  escalations: 0,
+  cancelledAt: null,
+  cancelReason: null,
 };
 const series: StationSeries = {
   stationCode: 'F00001',
@@ -102,7 +110,7 @@ const series: StationSeries = {
   levels: null,
 };
 
-function serve(alerts: () => Alert[] = () => [alert]) {
+function serve(alerts: () => Alert[] = () => [alert], data = { rain, water, series }) {
   return mockFetch((url) => {
     const u = new URL(url, 'http://x');
     const p = u.pathname;
@@ -123,8 +131,10 @@ function serve(alerts: () => Alert[] = () => [alert]) {
       ];
       return jsonResponse(200, { items, total: items.length });
     }
-    if (p === '/api/water' && u.searchParams.get('stationCode')) return jsonResponse(200, series);
-    if (p === '/api/water') return jsonResponse(200, u.searchParams.get('type') === 'CURRENT_HIGH' ? [water] : [rain]);
+    if (p === '/api/water' && u.searchParams.get('stationCode')) return jsonResponse(200, data.series);
+    if (p === '/api/water') {
+      return jsonResponse(200, u.searchParams.get('type') === 'CURRENT_HIGH' ? [data.water] : [data.rain]);
+    }
     if (p === '/api/station') return jsonResponse(200, { items: [], total: 0 });
     if (p === '/api/alerts/active') return jsonResponse(200, alerts());
     if (p === '/api/geojson') return jsonResponse(200, { items: [], total: 0, folder: null });
@@ -208,6 +218,41 @@ describe('/maps', () => {
     expect(within(modal).getByTestId('station-modal-status').textContent).toBe('Mưa to');
     expect(within(modal).getByTestId('station-modal-time').textContent).toBe('23/11/2026 07:30');
     expect((await within(modal).findByTestId('station-chart')).textContent).toContain('"type":"bar"');
+  });
+
+  it("marks a doubted value 'nghi ngờ' on its pill, its tooltip and its card, and draws the reading apart (#22)", async () => {
+    const doubted = { ...rain, value: 95, status: 'veryHeavy', statusLabel: 'Mưa rất to', quality: 'suspect' as const };
+    const spiky: StationSeries = {
+      ...series,
+      points: [
+        { time: '2026-11-22T23:00:00.000Z', value: 2 },
+        { time: '2026-11-23T00:00:00.000Z', value: 95, quality: 'suspect' },
+      ],
+    };
+    serve(() => [], { rain: doubted, water, series: spiky });
+    renderApp('/maps');
+    const marker = await screen.findByTestId('station-marker-F00001');
+    expect(marker.getAttribute('data-mark')).toBe('suspect');
+    expect(marker.textContent).toBe('95,0');
+    expect(marker.getAttribute('data-mark-label')).toBe('nghi ngờ');
+    expect(marker.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe(
+      'Trạm mưa Thanh Lâm - Lượng mưa 95,0 mm/h (nghi ngờ)',
+    );
+    fireEvent.click(marker);
+    const modal = await screen.findByTestId('station-modal');
+    expect(within(modal).getByTestId('station-modal-value').textContent).toBe('95,0 mm/h');
+    expect(within(modal).getByTestId('station-modal-mark').textContent).toBe('nghi ngờ');
+    expect(within(modal).getByText('Số liệu bất thường, đang được kiểm tra; không dùng để cảnh báo')).toBeTruthy();
+    expect(within(modal).getByTestId('station-modal-status').style.borderStyle).toBe('dashed');
+    const chart = JSON.parse((await within(modal).findByTestId('station-chart')).textContent ?? '[]') as {
+      type: string;
+      name: string;
+      data: unknown[];
+    }[];
+    expect(chart.map((s) => [s.type, s.name, s.data.length])).toEqual([
+      ['bar', 'Trạm mưa Thanh Lâm', 1],
+      ['scatter', 'Số liệu nghi ngờ', 1],
+    ]);
   });
 
   it("says 'Đang kết nối lại…' while the live stream is down, and nothing once it is back", async () => {

@@ -1,6 +1,7 @@
 import {
   type SmsHistory,
   SmsHistoryPageSchema,
+  SmsHistorySchema,
   type SmsRecipient,
   type SmsRecipientBody,
   SmsRecipientPageSchema,
@@ -61,6 +62,11 @@ export async function deleteSmsRecipient(id: number): Promise<void> {
 }
 
 // ---------- send history ----------
+
+/** Sends again a message whose delivery is unknown (UNCERTAIN) or that failed (#22); the server answers 409 otherwise. */
+export async function resendSms(id: number): Promise<SmsHistory> {
+  return SmsHistorySchema.parse(await api.post(`/sms-history/${id}/resend`, {}));
+}
 
 /** The messages sent, newest first. */
 export async function fetchSmsHistory(q: PageQuery): Promise<Paged<SmsHistory>> {

@@ -1,5 +1,5 @@
 import type { SmsHistory } from '@flood/domain';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render-app';
@@ -12,6 +12,7 @@ const BASE: SmsHistory = {
   channel: 'sms',
   recipient: '0912345678',
   body: 'Tram Ba Che dat canh bao cap 2, muc nuoc 0.62 m',
+  purpose: 'alert',
   status: 'SUCCESS',
   attempts: 1,
   lastError: null,
@@ -41,6 +42,9 @@ const ROWS: SmsHistory[] = [
     lastError: 'Tiến trình gửi bị gián đoạn',
     sentAt: null,
   },
+  // The reminder of an alert nobody took (#22), and a message not sent because its alert was cancelled.
+  { ...BASE, id: 5, name: 'Trực ban PCTT', purpose: 'escalation', body: 'Nhac lai: Tram Ba Che bao dong 2' },
+  { ...BASE, id: 6, name: 'Vũ Văn Em', purpose: 'cancel', status: 'CANCELLED', body: 'Huy canh bao', sentAt: null },
 ];
 
 const row = (id: number) =>
@@ -80,6 +84,41 @@ describe('SMS send history', () => {
     expect(within(row(4)).getByText('CHƯA XEM')).toBeTruthy();
     expect(screen.getByTestId('sms-status-4').className).toContain('orange');
     expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
+
+  it('says why each message went (alert, reminder, cancel) and shows a cancelled one as not sent', async () => {
+    mockFetch((url) =>
+      url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 6 }) : jsonResponse(404, {}),
+    );
+    renderWithProviders(<HistoryCard />, '/system/sms');
+    expect(await screen.findByText('Trực ban PCTT')).toBeTruthy();
+    expect(screen.getByTestId('sms-purpose-1').textContent).toBe('Cảnh báo');
+    expect(screen.getByTestId('sms-purpose-5').textContent).toBe('Nhắc lại');
+    expect(screen.getByTestId('sms-purpose-6').textContent).toBe('Huỷ');
+    expect(within(row(6)).getByText('ĐÃ HUỶ (KHÔNG GỬI)')).toBeTruthy();
+    expect(within(row(6)).getByText('CHƯA XEM')).toBeTruthy();
+    expect(screen.getByTestId('sms-status-6').className).not.toMatch(/green|red|blue|orange/);
+  });
+
+  it('sends again an uncertain or failed message after a confirmation, and not a delivered one (#22)', async () => {
+    const posted: string[] = [];
+    mockFetch((url, init) => {
+      if (url === '/api/sms-history/4/resend' && init?.method === 'POST') {
+        posted.push(url);
+        return jsonResponse(200, { ...ROWS[3]!, status: 'PENDING' });
+      }
+      return url.startsWith('/api/sms-history') ? jsonResponse(200, { items: ROWS, total: 6 }) : jsonResponse(404, {});
+    });
+    renderWithProviders(<HistoryCard />, '/system/sms');
+    expect(await screen.findByText('Phạm Thị Hoa')).toBeTruthy();
+    expect(screen.queryByTestId('sms-resend-1')).toBeNull();
+    expect(screen.queryByTestId('sms-resend-6')).toBeNull();
+    expect(screen.getByTestId('sms-resend-2')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('sms-resend-4'));
+    expect(await screen.findByText('Tin có thể đã đến người nhận: gửi lại, họ có thể nhận hai lần.')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('sms-resend-ok'));
+    await waitFor(() => expect(posted).toEqual(['/api/sms-history/4/resend']));
+    expect(await screen.findByText('Đã đưa tin vào hàng gửi lại')).toBeTruthy();
   });
 
   it('says there is nothing yet', async () => {

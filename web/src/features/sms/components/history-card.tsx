@@ -1,12 +1,12 @@
 import { PAGE_SIZE, type SmsHistory, smsHistoryLabels } from '@flood/domain';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type TableColumnsType, Tag, Tooltip } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 import { formatDateTimeSeconds } from '../../../lib/format/date';
-import { fetchSmsHistory, smsKeys } from '../api/sms-api';
+import { fetchSmsHistory, resendSms, smsKeys } from '../api/sms-api';
 
 const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   SUCCESS: 'green',
@@ -14,7 +14,53 @@ const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   PENDING: 'blue',
   // The process died while the gateway had it and it was not resent: staff check with the recipient.
   UNCERTAIN: 'orange',
+  // Not sent: the alert it was for was cancelled before (#22).
+  CANCELLED: 'default',
 };
+
+/** Why a message was sent (#22): the alert itself, a reminder to the on-duty list, the cancel of an alert. */
+const PURPOSE_COLOURS: Record<SmsHistory['purpose'], string> = {
+  alert: 'red',
+  escalation: 'orange',
+  cancel: 'default',
+};
+const PURPOSE_KEYS = {
+  alert: 'sms.purposeAlert',
+  escalation: 'sms.purposeEscalation',
+  cancel: 'sms.purposeCancel',
+} as const;
+
+/**
+ * 'Gửi lại' for a message that failed or whose delivery is unknown (#22): staff decide, after a confirmation that
+ * says the recipient may get it twice; the history refreshes with the message queued again.
+ */
+function ResendButton({ row }: { row: SmsHistory }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const ask = () =>
+    modal.confirm({
+      title: t('sms.resendTitle'),
+      content: row.status === 'UNCERTAIN' ? t('sms.resendContent') : t('sms.resendFailedContent'),
+      okText: t('sms.resend'),
+      okButtonProps: { 'data-testid': 'sms-resend-ok' },
+      cancelText: t('common.cancel'),
+      centered: true,
+      onOk: async () => {
+        try {
+          await resendSms(row.id);
+          message.success(t('sms.resendDone'));
+        } finally {
+          await client.invalidateQueries({ queryKey: smsKeys.history });
+        }
+      },
+    });
+  return (
+    <Button size="small" onClick={ask} data-testid={`sms-resend-${row.id}`}>
+      {t('sms.resend')}
+    </Button>
+  );
+}
 
 /** The delivery status as a coloured tag; a failure or an uncertain send explains itself in a tooltip. */
 function StatusTag({ row }: { row: SmsHistory }) {
@@ -29,7 +75,12 @@ function StatusTag({ row }: { row: SmsHistory }) {
     row.lastError ? t('sms.lastError', { error: row.lastError }) : null,
     t('sms.attempts', { count: row.attempts }),
   ].filter(Boolean);
-  return <Tooltip title={lines.map((l) => <div key={l}>{l}</div>)}>{tag}</Tooltip>;
+  return (
+    <span className="sms-status-cell">
+      <Tooltip title={lines.map((l) => <div key={l}>{l}</div>)}>{tag}</Tooltip>
+      <ResendButton row={row} />
+    </span>
+  );
 }
 
 /** 'Lịch sử gửi': every message sent, newest first, live through the event stream. */
@@ -63,10 +114,15 @@ export function HistoryCard() {
     {
       dataIndex: 'body',
       title: t('sms.body'),
-      render: (v: string) => (
-        <Tooltip title={v} placement="topLeft">
-          <span className="cell-ellipsis sms-body">{v}</span>
-        </Tooltip>
+      render: (v: string, row) => (
+        <span className="sms-body-cell">
+          <Tag color={PURPOSE_COLOURS[row.purpose]} className="sms-purpose" data-testid={`sms-purpose-${row.id}`}>
+            {t(PURPOSE_KEYS[row.purpose])}
+          </Tag>
+          <Tooltip title={v} placement="topLeft">
+            <span className="cell-ellipsis sms-body">{v}</span>
+          </Tooltip>
+        </span>
       ),
     },
     { key: 'status', title: t('sms.status'), render: (_, row) => <StatusTag row={row} /> },

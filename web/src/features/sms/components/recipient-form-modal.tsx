@@ -1,6 +1,6 @@
 import { type SmsRecipient, SmsRecipientBodySchema, TEXT_MAX } from '@flood/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Form, Input } from 'antd';
+import { App, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
@@ -11,6 +11,7 @@ interface RecipientValues {
   description: string;
   email: string;
   phone: string;
+  onDuty: boolean;
 }
 
 export interface RecipientFormModalProps {
@@ -20,7 +21,10 @@ export interface RecipientFormModalProps {
   onClose: () => void;
 }
 
-/** 'Thêm người nhận' / 'Cập nhật người nhận': the name is required, the other fields optional (max 255). */
+/**
+ * 'Thêm người nhận' / 'Cập nhật người nhận': the name is required, the other fields optional (max 255); 'Trực ban'
+ * puts the recipient on the duty list, reminded while a level II/III alert has nobody taking it (#22).
+ */
 export function RecipientFormModal({ open, recipient, onClose }: RecipientFormModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -64,6 +68,7 @@ export function RecipientFormModal({ open, recipient, onClose }: RecipientFormMo
         description: recipient?.description ?? '',
         email: recipient?.email ?? '',
         phone: recipient?.phone ?? '',
+        onDuty: recipient?.onDuty ?? false,
       }}
     >
       <Form.Item label={t('sms.name')} name="name" htmlFor="recipient-name" required rules={rule('name')}>
@@ -82,6 +87,11 @@ export function RecipientFormModal({ open, recipient, onClose }: RecipientFormMo
       </Form.Item>
       <Form.Item label={t('sms.phone')} name="phone" htmlFor="recipient-phone" rules={rule('phone')}>
         <Input id="recipient-phone" type="tel" inputMode="numeric" autoComplete="off" maxLength={TEXT_MAX} />
+      </Form.Item>
+      <Form.Item name="onDuty" valuePropName="checked">
+        <Checkbox id="recipient-on-duty" data-testid="recipient-on-duty">
+          {t('sms.onDutyLabel')}
+        </Checkbox>
       </Form.Item>
     </FormModal>
   );

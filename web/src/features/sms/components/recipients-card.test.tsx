@@ -11,6 +11,7 @@ const RECIPIENT: SmsRecipient = {
   description: 'Nhận cảnh báo lũ',
   email: null,
   phone: '0912345678',
+  onDuty: false,
   createdAt: '2026-03-04T01:02:00.000Z',
 };
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });
@@ -49,8 +50,48 @@ describe('SMS recipients', () => {
       description: null,
       email: null,
       phone: '0912345678',
+      onDuty: false,
     });
     expect(await screen.findByText('Thêm người nhận thành công')).toBeTruthy();
+  });
+
+  it('puts a recipient on the duty list: the checkbox is sent as onDuty and the table tags them', async () => {
+    const onDuty = { ...RECIPIENT, id: 5, name: 'Trực ban đêm', onDuty: true };
+    const fetchMock = mockFetch((_url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, { ...RECIPIENT, onDuty: true })
+        : jsonResponse(200, { items: [RECIPIENT, onDuty], total: 2 }),
+    );
+    renderWithProviders(<RecipientsCard />, '/system/sms');
+    const dutyRow = (await screen.findByText('Trực ban đêm')).closest('tr') as HTMLElement;
+    expect(within(dutyRow).getByText('Trực ban')).toBeTruthy();
+    expect(screen.queryByTestId('sms-on-duty-4')).toBeNull();
+
+    const row = screen.getByText('Trực ban PCTT huyện').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Sửa' }));
+    const box = (await screen.findByLabelText(
+      'Trực ban (nhận nhắc lại khi cảnh báo chưa có người nhận)',
+    )) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    await waitFor(() => expect(calls(fetchMock, 'PUT')).toHaveLength(1));
+    const [url, init] = calls(fetchMock, 'PUT')[0]!;
+    expect(url).toBe('/api/sms-user/4');
+    expect(JSON.parse(String(init?.body))).toMatchObject({ name: 'Trực ban PCTT huyện', onDuty: true });
+    expect(await screen.findByText('Cập nhật người nhận thành công')).toBeTruthy();
+  });
+
+  it('shows an on-duty recipient checked when edited', async () => {
+    mockFetch(() => jsonResponse(200, { items: [{ ...RECIPIENT, onDuty: true }], total: 1 }));
+    renderWithProviders(<RecipientsCard />, '/system/sms');
+    const row = (await screen.findByText('Trực ban PCTT huyện')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Sửa' }));
+    const box = (await screen.findByLabelText(
+      'Trực ban (nhận nhắc lại khi cảnh báo chưa có người nhận)',
+    )) as HTMLInputElement;
+    expect(box.checked).toBe(true);
   });
 
   it('deletes a recipient after confirmation', async () => {

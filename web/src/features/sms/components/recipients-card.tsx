@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { PAGE_SIZE, type SmsRecipient } from '@flood/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../../components/back-office-card';
 import { useConfirmDelete } from '../../../components/confirm-delete';
@@ -37,7 +37,20 @@ export function RecipientsCard() {
 
   const columns: TableColumnsType<SmsRecipient> = [
     indexColumn<SmsRecipient>(page, pageSize),
-    { dataIndex: 'name', title: t('sms.name') },
+    {
+      dataIndex: 'name',
+      title: t('sms.name'),
+      render: (v: string, recipient) => (
+        <span className="sms-recipient-name">
+          {v}
+          {recipient.onDuty && (
+            <Tag color="blue" className="sms-on-duty" data-testid={`sms-on-duty-${recipient.id}`}>
+              {t('sms.onDuty')}
+            </Tag>
+          )}
+        </span>
+      ),
+    },
     { dataIndex: 'description', title: t('sms.description'), render: (v: string | null) => v ?? '' },
     {
       dataIndex: 'createdAt',

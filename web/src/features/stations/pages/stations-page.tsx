@@ -140,7 +140,7 @@ export default function StationsPage() {
         s.status === 'inactive' ? (
           <Tag data-testid="station-inactive">{t('stations.statusInactive')}</Tag>
         ) : (
-          <ReadingStatusTag reading={latest.byCode.get(s.code)} />
+          <ReadingStatusTag reading={latest.byCode.get(s.code)} markWord={false} />
         ),
     },
     { dataIndex: 'description', title: t('stations.description'), width: 140, ellipsis: true, responsive: ['md'] },

@@ -48,6 +48,7 @@ const reading = (s: Station, value: number | null, status: string, statusLabel: 
   warningLevel1: s.warningLevel1,
   warningLevel2: s.warningLevel2,
   warningLevel3: s.warningLevel3,
+  quality: null,
 });
 
 function api(series: (code: string) => StationSeries) {

@@ -1,6 +1,7 @@
 import { cmToM, formatNumber, formatNumberVi, type StationSeries, type WaterReport } from '@flood/domain';
 import type { TFunction } from 'i18next';
 import type { ChartOption } from '../../../../components/chart';
+import { trustedPoints } from '../../../../components/chart-options';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
 
 type ReportStation = WaterReport['stations'][number];
@@ -75,9 +76,12 @@ export function monthlyWaterRows(stations: readonly ReportStation[], t: TFunctio
   ];
 }
 
-/** Highest, lowest, mean and latest hourly level of one station's series (the water chart's text alternative). */
+/**
+ * Highest, lowest, mean and latest hourly level of one station's series (the water chart's text alternative),
+ * read off its line: a suspect reading (#22) is drawn apart and counts in none of them.
+ */
 export function seriesSummaryRows(series: StationSeries, t: TFunction): string[][] {
-  const points = series.points;
+  const points = trustedPoints(series.points);
   if (!points.length) return [];
   const highest = points.reduce((a, b) => (b.value > a.value ? b : a));
   const lowest = points.reduce((a, b) => (b.value < a.value ? b : a));

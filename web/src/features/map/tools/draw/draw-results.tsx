@@ -4,15 +4,20 @@ import { Button } from 'antd';
 import type { Map as LeafletMap } from 'leaflet';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { textOn } from '../../../../components/reading-colours';
+import { MARK_COLOURS, readingMark, textOn } from '../../../../components/reading-colours';
 import { useLatestReadings } from '../../../../map-kit/hooks/use-map-data';
-import { readingStatusText, stationValueWithUnit } from '../../../../map-kit/model/map-texts';
+import { readingMarkText, readingStatusText, stationValueWithUnit } from '../../../../map-kit/model/map-texts';
 import { markerLook } from '../../../../map-kit/model/station-style';
 import { type DrawnShape, readingsInShape, shapeSize } from './stations-in-shape';
 import { ToolPanel } from './tool-panel';
 
 function StationRow({ reading, lang }: { reading: StationReading; lang: Language }) {
+  const { t } = useTranslation();
   const look = markerLook(reading);
+  const mark = readingMarkText(t, reading);
+  const ink = readingMark(reading);
+  // A value not confirmed yet or doubted (#22): its colour kept, dashed in the mark's ink, its word after the status.
+  const outline = ink ? { outline: `2px dashed ${MARK_COLOURS[ink]}`, outlineOffset: 1 } : {};
   const value = reading.value === null ? '–' : stationValueWithUnit(reading.kind, reading.value, lang);
   return (
     <li className="draw-station" data-testid={`draw-station-${reading.stationCode}`}>
@@ -23,11 +28,11 @@ function StationRow({ reading, lang }: { reading: StationReading; lang: Language
       <span className="draw-station-reading">
         <span
           className={look.disconnected ? 'draw-station-value draw-station-value-silent' : 'draw-station-value'}
-          style={look.disconnected ? undefined : { background: look.colour, color: textOn(look.colour) }}
+          style={look.disconnected ? outline : { background: look.colour, color: textOn(look.colour), ...outline }}
         >
           {value}
         </span>
-        <small>{readingStatusText(reading, lang)}</small>
+        <small>{mark ? `${readingStatusText(reading, lang)} (${mark})` : readingStatusText(reading, lang)}</small>
       </span>
     </li>
   );

@@ -20,6 +20,7 @@ function reading(code: string, name: string, lat: number, long: number): Station
     warningLevel1: null,
     warningLevel2: null,
     warningLevel3: null,
+    quality: null,
   };
 }
 

@@ -1,0 +1,113 @@
+import {
+  type AcknowledgeBodySchema,
+  type Alert,
+  type AlertDetail,
+  type AlertListQuerySchema,
+  type AlertPage,
+  alertEvent,
+} from '@flood/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { type Actor, requireActor, requirePermission } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
+import { recordAudit } from '../audit/audit.service';
+import { toAlert } from './alert-engine';
+import {
+  acknowledgeAlert,
+  alertMessageCounts,
+  alertTimeline,
+  findAlertWithStation,
+  insertAlertEvent,
+  pageAlerts,
+} from './alerts.repository';
+
+export interface AlertsServiceDeps {
+  db: Db;
+  bus: EventBus;
+  now: () => Date;
+}
+
+/** The alerts page (#22): every alert with its state, its timeline, and who took charge of it. */
+export function createAlertsService({ db, bus, now }: AlertsServiceDeps) {
+  async function find(id: number) {
+    const row = await findAlertWithStation(db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
+    return row;
+  }
+
+  return {
+    /** Any signed-in staff member sees the alerts. */
+    async list(actor: Actor | undefined, q: z.output<typeof AlertListQuerySchema>): Promise<AlertPage> {
+      requireActor(actor);
+      const { rows, total } = await pageAlerts(db, { page: q.page, pageSize: q.pageSize, open: q.status === 'open' });
+      return { items: rows.map((r) => toAlert(r.a, r.s)), total };
+    },
+
+    async detail(actor: Actor | undefined, id: number): Promise<AlertDetail> {
+      requireActor(actor);
+      const { a, s } = await find(id);
+      const [events, counts] = await Promise.all([alertTimeline(db, id), alertMessageCounts(db, id)]);
+      const n = (k: string) => counts[k] ?? 0;
+      return {
+        alert: toAlert(a, s),
+        events: events.map((e) => ({
+          id: e.id,
+          type: e.type,
+          level: e.level,
+          value: e.value,
+          detail: e.detail,
+          userName: e.userName,
+          at: e.at.toISOString(),
+        })),
+        messages: {
+          total: Object.values(counts).reduce((t, v) => t + v, 0),
+          sent: n('SUCCESS'),
+          pending: n('PENDING'),
+          failed: n('FAILED'),
+          uncertain: n('UNCERTAIN'),
+          cancelled: n('CANCELLED'),
+        },
+      };
+    },
+
+    /**
+     * A staff member with `sms` (the warning side) takes charge of an open alert: who, when, a note; reminders to
+     * the on-duty list stop. Once only (409 after).
+     */
+    async acknowledge(
+      actor: Actor | undefined,
+      id: number,
+      body: z.output<typeof AcknowledgeBodySchema>,
+    ): Promise<Alert> {
+      const a = requirePermission(actor, 'sms');
+      const { s } = await find(id);
+      const note = body.note ? body.note : null;
+      const at = now();
+      const row = await db.transaction(async (tx) => {
+        const done = await acknowledgeAlert(tx, id, { userId: a.userId, name: a.name }, note, at);
+        if (!done) return undefined;
+        await insertAlertEvent(tx, {
+          alertId: id,
+          type: 'acknowledged',
+          level: done.level,
+          value: done.value,
+          detail: note,
+          userName: a.name,
+          at,
+        });
+        await recordAudit(tx, a, `Nhận xử lý cảnh báo #${id} (${s.code} – ${s.name})${note ? `: ${note}` : ''}`);
+        return done;
+      });
+      if (!row) {
+        throw new AppError('CONFLICT', 'Cảnh báo đã có người nhận xử lý hoặc đã kết thúc', [
+          { field: 'id', message: 'Cảnh báo đã có người nhận xử lý hoặc đã kết thúc' },
+        ]);
+      }
+      const shown = toAlert(row, s);
+      bus.publish('alert', alertEvent('updated', shown));
+      return shown;
+    },
+  };
+}
+export type AlertsService = ReturnType<typeof createAlertsService>;
