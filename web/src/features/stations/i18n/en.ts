@@ -88,6 +88,7 @@ export const stationsEn: TextsOf<typeof stationsVi> = {
     action: 'Action',
     correctedValue: 'Corrected value ({{unit}})',
     valueRequired: 'Enter the corrected value',
+    valueRange: 'The value must be between {{min}} and {{max}} {{unit}}',
     reason: 'Reason',
     reasonMin: 'Enter a reason (at least 3 characters)',
     reasonPlaceholder: 'E.g. sensor blocked by debris, checked on site',

@@ -83,6 +83,7 @@ export const stationsVi = {
     action: 'Thao tác',
     correctedValue: 'Giá trị hiệu chỉnh ({{unit}})',
     valueRequired: 'Nhập giá trị hiệu chỉnh',
+    valueRange: 'Giá trị phải từ {{min}} đến {{max}} {{unit}}',
     reason: 'Lý do',
     reasonMin: 'Nhập lý do (ít nhất 3 ký tự)',
     reasonPlaceholder: 'Ví dụ: cảm biến bị rác che, đã kiểm tra tại hiện trường',

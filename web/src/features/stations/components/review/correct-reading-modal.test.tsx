@@ -90,6 +90,12 @@ describe('the correct-a-reading dialog (#22)', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('correct-submit'));
     expect(await screen.findByText('Nhập giá trị hiệu chỉnh')).toBeTruthy();
 
+    // Outside the gauge's physical bounds, said in metres as typed.
+    fireEvent.change(value, { target: { value: '1500' } });
+    fireEvent.click(screen.getByTestId('correct-submit'));
+    expect(await screen.findByText('Giá trị phải từ -50 đến 1.000 m')).toBeTruthy();
+    expect(posts(fetchMock)).toEqual([]);
+
     fireEvent.change(value, { target: { value: '0,5' } });
     fireEvent.blur(value);
     fireEvent.click(screen.getByTestId('correct-submit'));
@@ -152,6 +158,33 @@ describe('the correct-a-reading dialog (#22)', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByTestId('correct-submit'));
     expect(await screen.findByText('Lý do quá ngắn theo máy chủ')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('says what the server found about the reading itself (gone since the page loaded)', async () => {
+    mockFetch(() =>
+      jsonResponse(400, {
+        code: 'VALIDATION_FAILED',
+        message: 'Dữ liệu không hợp lệ: observedAt',
+        fields: [{ field: 'observedAt', message: 'Không có số liệu của trạm tại thời điểm này' }],
+        requestId: 'r',
+      }),
+    );
+    const onClose = vi.fn();
+    renderWithProviders(
+      <CorrectReadingModal
+        open
+        stationCode="F01024"
+        kind="water"
+        reading={READING}
+        onClose={onClose}
+        onSaved={vi.fn()}
+      />,
+    );
+    await screen.findByText('Hiệu chỉnh số liệu', { selector: '.ant-modal-title' });
+    fireEvent.change(reason(), { target: { value: 'Cảm biến hỏng' } });
+    fireEvent.click(screen.getByTestId('correct-submit'));
+    expect(await screen.findByText('Không có số liệu của trạm tại thời điểm này')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
 });

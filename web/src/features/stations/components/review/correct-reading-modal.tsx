@@ -2,6 +2,8 @@ import {
   type CorrectionResult,
   type CorrectReadingBody,
   CorrectReadingBodySchema,
+  formatNumberVi,
+  READING_BOUNDS,
   READING_CORRECTION_ACTION_LABELS,
   type ReadingCorrectionAction,
   type ReviewedReading,
@@ -12,9 +14,9 @@ import { App, Descriptions, Form, InputNumber, Radio, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
-import { parseForm, showFormError } from '../../../../lib/forms/zod-form';
+import { parseForm } from '../../../../lib/forms/zod-form';
 import { correctReading } from '../../api/readings-review-api';
-import { ReasonField } from './reason-field';
+import { ReasonField, showCorrectionError } from './reason-field';
 import {
   formatStoredValue,
   QUALITY_TAG_COLOURS,
@@ -89,10 +91,7 @@ export function CorrectReadingModal({ open, stationCode, kind, reading, onClose,
       onSaved(result);
       onClose();
     },
-    onError: (error) =>
-      showFormError(form, error, (text) => void message.error(text), t('errors.generic'), {
-        showMessageOf: ['CONFLICT', 'NOT_FOUND', 'VALIDATION_FAILED'],
-      }),
+    onError: (error) => showCorrectionError(form, error, (text) => void message.error(text), t),
   });
 
   const onFinish = (values: CorrectValues) => {
@@ -101,6 +100,11 @@ export function CorrectReadingModal({ open, stationCode, kind, reading, onClose,
   };
 
   const trusted = reading.quality === 'good' || reading.quality === 'corrected';
+  // The domain's physical bounds (water cm, rain mm) in the unit typed here.
+  const bounds = {
+    min: shownValue(kind, READING_BOUNDS[kind].min),
+    max: shownValue(kind, READING_BOUNDS[kind].max),
+  };
   return (
     <FormModal<CorrectValues>
       open={open}
@@ -161,7 +165,22 @@ export function CorrectReadingModal({ open, stationCode, kind, reading, onClose,
           name="value"
           htmlFor="correct-value"
           required
-          rules={[{ required: true, message: t('readingsReview.valueRequired') }]}
+          rules={[
+            { required: true, message: t('readingsReview.valueRequired') },
+            {
+              validator: async (_rule, v: number | null) => {
+                if (typeof v === 'number' && (v < bounds.min || v > bounds.max)) {
+                  throw new Error(
+                    t('readingsReview.valueRange', {
+                      min: formatNumberVi(bounds.min, 0),
+                      max: formatNumberVi(bounds.max, 0),
+                      unit: unitOf(kind),
+                    }),
+                  );
+                }
+              },
+            },
+          ]}
         >
           <InputNumber<number>
             id="correct-value"

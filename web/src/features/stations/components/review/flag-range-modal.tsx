@@ -5,9 +5,9 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal';
 import { districtPickToUtcIso } from '../../../../lib/format/date';
-import { parseForm, showFormError } from '../../../../lib/forms/zod-form';
+import { parseForm } from '../../../../lib/forms/zod-form';
 import { flagReadingsRange } from '../../api/readings-review-api';
-import { ReasonField } from './reason-field';
+import { ReasonField, showCorrectionError } from './reason-field';
 
 /** Times of the range are typed on the district's clock to the minute. */
 export const RANGE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
@@ -51,10 +51,7 @@ export function FlagRangeModal({ open, stationCode, stationName, onClose, onSave
       onSaved(result);
       onClose();
     },
-    onError: (error) =>
-      showFormError(form, error, (text) => void message.error(text), t('errors.generic'), {
-        showMessageOf: ['CONFLICT', 'NOT_FOUND', 'VALIDATION_FAILED'],
-      }),
+    onError: (error) => showCorrectionError(form, error, (text) => void message.error(text), t),
   });
 
   const onFinish = (values: FlagRangeValues) => {
