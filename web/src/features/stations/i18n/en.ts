@@ -83,6 +83,7 @@ export const stationsEn: TextsOf<typeof stationsVi> = {
     value: 'Value',
     quality: 'Quality',
     originalValue: 'Original value',
+    originalShort: 'was {{value}}',
     correct: 'Correct',
     correctTitle: 'Correct a reading',
     action: 'Action',

@@ -78,6 +78,7 @@ export const stationsVi = {
     value: 'Giá trị',
     quality: 'Chất lượng',
     originalValue: 'Giá trị gốc',
+    originalShort: 'gốc {{value}}',
     correct: 'Hiệu chỉnh',
     correctTitle: 'Hiệu chỉnh số liệu',
     action: 'Thao tác',

@@ -133,7 +133,7 @@ describe('the station readings page (#22)', { timeout: 60_000 }, () => {
     expect(within(row(at(15))).getByText('Ngoài giới hạn đo')).toBeTruthy();
     expect(within(row(at(10))).getByText('Đã hiệu chỉnh')).toBeTruthy();
     expect(within(row(at(10))).getByText('0,51 m')).toBeTruthy();
-    expect(within(row(at(10))).getByText('0,05 m')).toBeTruthy();
+    expect(within(row(at(10))).getByText('gốc 0,05 m')).toBeTruthy();
 
     const history = screen.getByTestId('corrections-table');
     expect(within(history).getByText('Nguyễn Văn An')).toBeTruthy();

@@ -129,6 +129,17 @@ export default function StationReadingsPage() {
       <SectionCard
         title={data ? `${data.stationName} (${data.stationCode})` : t('readingsReview.readingsTitle')}
         data-testid="review-card"
+        actions={
+          <Button
+            danger
+            icon={<StopOutlined />}
+            onClick={() => setFlagging(true)}
+            disabled={!data}
+            data-testid="flag-range-open"
+          >
+            {t('readingsReview.flagRange')}
+          </Button>
+        }
       >
         <div className="review-filters">
           <Select<string>
@@ -160,15 +171,6 @@ export default function StationReadingsPage() {
               data-testid="review-reload"
             />
           </Tooltip>
-          <Button
-            danger
-            icon={<StopOutlined />}
-            onClick={() => setFlagging(true)}
-            disabled={!data}
-            data-testid="flag-range-open"
-          >
-            {t('readingsReview.flagRange')}
-          </Button>
         </div>
         <ReviewBody
           review={data}
@@ -336,8 +338,16 @@ function ReadingsTable({ review, filter, loading, onEdit, resetKey }: ReadingsTa
       title: t('readingsReview.value'),
       className: 'nowrap',
       align: 'right',
+      // A corrected reading shows the logger's value under the one in use (one column less on a phone).
       render: (v: number, r) => (
-        <span className={r.quality === 'bad' ? 'review-value-bad' : undefined}>{formatStoredValue(kind, v)}</span>
+        <>
+          <span className={r.quality === 'bad' ? 'review-value-bad' : undefined}>{formatStoredValue(kind, v)}</span>
+          {r.originalValue !== null && (
+            <span className="review-original">
+              {t('readingsReview.originalShort', { value: formatStoredValue(kind, r.originalValue) })}
+            </span>
+          )}
+        </>
       ),
     },
     {
@@ -353,16 +363,9 @@ function ReadingsTable({ review, filter, loading, onEdit, resetKey }: ReadingsTa
       ),
     },
     {
-      dataIndex: 'originalValue',
-      title: t('readingsReview.originalValue'),
-      className: 'nowrap',
-      align: 'right',
-      render: (v: number | null) => formatStoredValue(kind, v),
-    },
-    {
       key: 'actions',
       title: t('common.actions'),
-      width: 76,
+      width: 48,
       fixed: 'right',
       render: (_, r) => (
         <Tooltip title={t('readingsReview.correct')}>

@@ -160,7 +160,7 @@ export default function StationsPage() {
     {
       key: 'actions',
       title: t('common.actions'),
-      width: wide ? 176 : 112,
+      width: wide ? 140 : 76,
       fixed: 'right',
       render: (_, station) => {
         const toggle = t(station.status === 'inactive' ? 'stations.activate' : 'stations.deactivate');
@@ -174,27 +174,19 @@ export default function StationsPage() {
             />
           </Tooltip>
         );
-        // 'Số liệu': the station's readings, to review and correct them (#22).
-        const readings = (
-          <Tooltip title={t('stations.readingsAction')}>
-            <Button
-              type="text"
-              icon={<LineChartOutlined />}
-              aria-label={t('stations.readingsAction')}
-              onClick={() => navigate(stationReadingsPath(station.code))}
-              data-testid={`station-readings-${station.code}`}
-            />
-          </Tooltip>
-        );
         if (!wide) {
           return (
             <Space size={0}>
-              {readings}
               {edit}
               <Dropdown
                 trigger={['click']}
                 menu={{
                   items: [
+                    {
+                      key: 'readings',
+                      label: t('stations.readingsAction'),
+                      onClick: () => navigate(stationReadingsPath(station.code)),
+                    },
                     { key: 'status', label: toggle, onClick: () => toggleStatus(station) },
                     { key: 'delete', label: t('common.delete'), danger: true, onClick: () => setDeleting(station) },
                   ],
@@ -210,8 +202,21 @@ export default function StationsPage() {
             </Space>
           );
         }
+        // 'Số liệu': the station's readings, to review and correct them (#22); under '⋯' on a phone.
+        const readings = (
+          <Tooltip title={t('stations.readingsAction')}>
+            <Button
+              type="text"
+              icon={<LineChartOutlined />}
+              aria-label={t('stations.readingsAction')}
+              onClick={() => navigate(stationReadingsPath(station.code))}
+              data-testid={`station-readings-${station.code}`}
+            />
+          </Tooltip>
+        );
         return (
-          <Space size={4}>
+          // Four buttons side by side, no gap: the column keeps its width and the table fits at 1366 px.
+          <Space size={0}>
             {readings}
             {edit}
             <Tooltip title={toggle}>

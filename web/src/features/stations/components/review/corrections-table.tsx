@@ -43,8 +43,8 @@ export function CorrectionsTable({ kind, corrections }: { kind: StationKind; cor
       render: (v: ReadingCorrection['action']) => READING_CORRECTION_ACTION_LABELS[v][lang],
     },
     { key: 'readings', title: t('readingsReview.readings'), render: (_, c) => readingsOf(c, t) },
-    { key: 'values', title: t('readingsReview.values'), className: 'nowrap', render: (_, c) => valuesOf(kind, c) },
-    { dataIndex: 'reason', title: t('readingsReview.reason'), width: 220, ellipsis: true },
+    { key: 'values', title: t('readingsReview.values'), render: (_, c) => valuesOf(kind, c) },
+    { dataIndex: 'reason', title: t('readingsReview.reason'), width: 200, ellipsis: true },
   ];
 
   return (

@@ -13,7 +13,7 @@ import { SVGRenderer } from 'echarts/renderers';
 import { describe, expect, it } from 'vitest';
 import type { ChartOption } from '../../../../components/chart';
 import { i18n } from '../../../../lib/i18n';
-import { CROSS_SYMBOL, reviewOption } from './review-chart-options';
+import { axisRange, CROSS_SYMBOL, reviewOption } from './review-chart-options';
 
 use([LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, DataZoomComponent, SVGRenderer]);
 
@@ -139,5 +139,22 @@ describe('the readings review chart (#22)', () => {
     expect((option.yAxis as { min: number }).min).toBe(0);
     const texts = renderedTexts(option);
     for (const label of ['Trusted readings', 'Corrected', 'Suspect', 'Bad']) expect(texts).toContain(label);
+  });
+
+  it('labels the value axis at whole steps, at most six, its ends on steps (no label crowds the top one)', () => {
+    // A river at 1,1 m with a suspect 4,8 m and levels 2,0–3,2 m: 0 to 5 m by 1 m.
+    expect(axisRange('water', [1.1, 1.12, 4.8], [2, 2.6, 3.2])).toEqual({ min: 0, max: 5, interval: 1 });
+    expect(axisRange('water', [0.4, 0.95], [0.3, 0.5, 0.7])).toEqual({ min: 0.2, max: 1, interval: 0.2 });
+    expect(axisRange('rain', [0, 2.5, 40], [])).toEqual({ min: 0, max: 50, interval: 10 });
+    for (const [kind, values, levels] of [
+      ['water', [12.3, 12.31], [1, 2, 3]],
+      ['water', [-0.4, 0.1], []],
+      ['rain', [0.2], []],
+    ] as const) {
+      const r = axisRange(kind, [...values], [...levels]);
+      expect((r.max - r.min) / r.interval).toBeLessThanOrEqual(6);
+      expect(r.min).toBeLessThanOrEqual(Math.min(...values, ...levels));
+      expect(r.max).toBeGreaterThanOrEqual(Math.max(...values, ...levels));
+    }
   });
 });

@@ -42,16 +42,30 @@ interface TooltipParam {
   axisValue?: number;
 }
 
-/** The y range the trusted and suspect readings and the levels need, with some room: bad values do not stretch it. */
-function axisRange(kind: ReadingsReview['kind'], values: number[], levels: number[]): { min: number; max: number } {
+/** Steps of the value axis: 1, 2, 5 times a power of ten. */
+const NICE_STEPS = [0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+
+/**
+ * The y range the trusted and suspect readings and the levels need, with some room: bad values do not stretch it.
+ * Its ends are whole steps and the axis is labelled at every step (at most 6), so no label crowds another.
+ */
+export function axisRange(
+  kind: ReadingsReview['kind'],
+  values: number[],
+  levels: number[],
+): { min: number; max: number; interval: number } {
   const all = [...values, ...levels];
-  let lo = Math.min(...all);
-  let hi = Math.max(...all);
-  const room = Math.max((hi - lo) * 0.1, kind === 'water' ? 0.1 : 1);
-  const step = kind === 'water' ? (hi - lo <= 2 ? 0.1 : 0.5) : hi - lo <= 20 ? 1 : 5;
-  hi = Math.ceil((hi + room) / step) * step;
-  lo = kind === 'rain' ? 0 : Math.floor((lo - room) / step) * step;
-  return { min: Math.round(lo * 100) / 100, max: Math.round(hi * 100) / 100 };
+  const top = Math.max(...all);
+  const bottom = kind === 'rain' ? 0 : Math.min(...all);
+  const room = Math.max((top - bottom) * 0.05, kind === 'water' ? 0.05 : 0.5);
+  const span = top + room - (kind === 'rain' ? 0 : bottom - room);
+  const interval = NICE_STEPS.find((step) => span / step <= 6) ?? 10 ** Math.ceil(Math.log10(span / 6));
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    min: kind === 'rain' ? 0 : round(Math.floor((bottom - room) / interval) * interval),
+    max: round(Math.ceil((top + room) / interval) * interval),
+    interval,
+  };
 }
 
 /**
@@ -158,7 +172,7 @@ export function reviewOption(review: ReadingsReview, t: TFunction, lang: Languag
         type: 'line',
         name: trustedName,
         data: points.filter((p) => isTrusted(p.quality)),
-        showSymbol: points.length < 60,
+        showSymbol: points.length <= 24,
         itemStyle: { color: QUALITY_COLOURS.good },
         markLine: levels.length
           ? {
