@@ -123,6 +123,7 @@ test.describe('reviewing a station’s readings (issue #22)', () => {
       'Cảm biến bị rác che, đã kiểm tra tại hiện trường',
     );
     await expect(cancelled).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('station-readings-cancelled.png'), fullPage: true });
 
     // (5) The warning is gone from the open warnings and from the public banner.
     expect(await openCodes(page)).not.toContain(code);

@@ -63,7 +63,7 @@ interface DrawnSeries {
   name: string;
   symbol?: string;
   data: { value: [number, number]; stored: number; quality: string }[];
-  markLine?: { data: { yAxis: number }[] };
+  markLine?: { data: [{ coord: [number, number] }, { coord: [number, number] }][] };
 }
 
 const seriesOf = (option: ChartOption) => option.series as unknown as DrawnSeries[];
@@ -90,7 +90,14 @@ describe('the readings review chart (#22)', () => {
   it('draws the levels I–III of a water station in metres and sizes the axis without the bad values', () => {
     const option = reviewOption(review(READINGS), t, 'vi');
     const [line, , , bad] = seriesOf(option);
-    expect(line?.markLine?.data.map((l) => l.yAxis)).toEqual([0.3, 0.5, 0.7]);
+    // Each level across the whole period asked for (08:00 to 09:00 in the district), whatever the line holds.
+    expect(line?.markLine?.data.map(([a, b]) => [a.coord[1], b.coord[1]])).toEqual([
+      [0.3, 0.3],
+      [0.5, 0.5],
+      [0.7, 0.7],
+    ]);
+    expect(line?.markLine?.data[0]?.map((end) => end.coord[0])).toEqual([Date.parse(at(0)), Date.parse(at(60))]);
+    expect(option.xAxis).toMatchObject({ min: Date.parse(at(0)), max: Date.parse(at(60)) });
     const axis = option.yAxis as { min: number; max: number };
     // 0,95 m (the suspect reading) is the top of what counts; the sensor's 999,99 m does not stretch the axis.
     expect(axis.max).toBeGreaterThanOrEqual(0.95);
@@ -156,5 +163,14 @@ describe('the readings review chart (#22)', () => {
       expect(r.min).toBeLessThanOrEqual(Math.min(...values, ...levels));
       expect(r.max).toBeGreaterThanOrEqual(Math.max(...values, ...levels));
     }
+  });
+
+  it('draws the levels when every reading is off the trusted line', () => {
+    const allBad = review([
+      reading(5, 55, { quality: 'bad', qualityRule: 'manual' }),
+      reading(10, 56, { quality: 'bad', qualityRule: 'manual' }),
+    ]);
+    const texts = renderedTexts(reviewOption(allBad, t, 'vi'));
+    for (const label of ['Cấp I', 'Cấp II', 'Cấp III', 'Sai']) expect(texts).toContain(label);
   });
 });

@@ -99,6 +99,12 @@ export function reviewOption(review: ReadingsReview, t: TFunction, lang: Languag
   const clamp = (p: ReviewPoint): ReviewPoint =>
     range ? { ...p, value: [p.value[0], Math.min(range.max, Math.max(range.min, p.value[1]))] } : p;
 
+  // The period the answer covers (its ends widened to the readings', should a reading lie outside).
+  const times = points.map((p) => p.value[0]);
+  const period = {
+    from: Math.min(Date.parse(review.from), ...times),
+    to: Math.max(Date.parse(review.to), ...times),
+  };
   const trustedName = t('readingsReview.seriesTrusted');
   const markerSeries = (quality: Exclude<ReadingQuality, 'good'>) => ({
     type: 'line' as const,
@@ -159,6 +165,9 @@ export function reviewOption(review: ReadingsReview, t: TFunction, lang: Languag
       nameLocation: 'middle',
       nameGap: 28,
       axisLabel: { formatter: (value: number) => formatDistrictHour(value), hideOverlap: true },
+      // The whole period asked for, so a gap in the readings shows as a gap.
+      min: period.from,
+      max: period.to,
     },
     yAxis: {
       type: 'value',
@@ -178,15 +187,19 @@ export function reviewOption(review: ReadingsReview, t: TFunction, lang: Languag
           ? {
               symbol: 'none',
               silent: true,
-              data: levels.map((m, i) => ({
-                name: levelLabel(t, i + 1, review.stationName, false),
-                yAxis: m,
-                lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
-                label: {
-                  formatter: levelLabel(t, i + 1, review.stationName, false),
-                  position: 'insideEndTop' as const,
-                },
-              })),
+              // Each level from one end of the period to the other: a line over the whole chart even when every
+              // reading is off the trusted line (ECharts draws a level of an empty series only part of the way).
+              data: levels.map((m, i) => {
+                const style = {
+                  name: levelLabel(t, i + 1, review.stationName, false),
+                  lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
+                  label: {
+                    formatter: levelLabel(t, i + 1, review.stationName, false),
+                    position: 'insideEndTop' as const,
+                  },
+                };
+                return [{ ...style, coord: [period.from, m] }, { coord: [period.to, m] }];
+              }),
             }
           : undefined,
       },
