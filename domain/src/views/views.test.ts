@@ -94,7 +94,7 @@ describe('route table', () => {
         '/news/manage-news',
       ]),
     );
-    expect(paths).toHaveLength(27);
+    expect(paths).toHaveLength(28);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {
