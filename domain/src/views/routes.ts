@@ -75,6 +75,13 @@ export const BACK_OFFICE_ROUTES: RouteDef[] = [
   { path: '/user/logs', title: 'page.logs', auth: true, permissions: ['user'], view: 'users' },
   { path: '/database/stations', title: 'page.stations', auth: true, permissions: ['database'], view: 'database' },
   {
+    path: '/database/station-readings',
+    title: 'page.stationReadings',
+    auth: true,
+    permissions: ['database'],
+    view: 'database',
+  },
+  {
     path: '/database/configurations',
     title: 'page.configurations',
     auth: true,

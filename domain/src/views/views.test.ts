@@ -79,6 +79,8 @@ describe('route table', () => {
         '/user/user',
         '/user/logs',
         '/database/stations',
+        // #22: one station's readings reviewed and corrected by staff.
+        '/database/station-readings',
         '/database/configurations',
         '/database/categories',
         '/database/layers',
@@ -92,7 +94,7 @@ describe('route table', () => {
         '/news/manage-news',
       ]),
     );
-    expect(paths).toHaveLength(27);
+    expect(paths).toHaveLength(28);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {

@@ -13,6 +13,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/user/user': lazy(() => import('../../features/users/pages/users-page')),
   '/user/logs': lazy(() => import('../../features/users/pages/audit-page')),
   '/database/stations': lazy(() => import('../../features/stations/pages/stations-page')),
+  '/database/station-readings': lazy(() => import('../../features/stations/pages/station-readings-page')),
   '/database/configurations': lazy(() => import('../../features/config/pages/configurations-page')),
   '/database/categories': lazy(() => import('../../features/categories/pages/categories-page')),
   '/database/layers': lazy(() => import('../../features/data-layers/pages/data-layers-page')),

@@ -39,6 +39,7 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     users: 'Users',
     logs: 'System log',
     stations: 'Stations',
+    stationReadings: 'Station readings',
     configurations: 'Configuration',
     categories: 'Categories',
     layers: 'Data layers',

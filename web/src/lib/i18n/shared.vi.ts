@@ -37,6 +37,7 @@ export const sharedVi = {
     users: 'Người dùng',
     logs: 'Nhật ký hệ thống',
     stations: 'Trạm đo',
+    stationReadings: 'Số liệu trạm',
     configurations: 'Cấu hình',
     categories: 'Danh mục',
     layers: 'Lớp dữ liệu',

@@ -2,8 +2,8 @@ import type { TextsOf } from '../../../lib/i18n/texts-of';
 import type { stationsVi } from './vi';
 
 /**
- * English texts of the stations page and the readings import: the keys of `vi.ts`, no more, no fewer (checked by the
- * type).
+ * English texts of the stations page, the readings review and the readings import: the keys of `vi.ts`, no more, no
+ * fewer (checked by the type).
  */
 export const stationsEn: TextsOf<typeof stationsVi> = {
   stations: {
@@ -56,6 +56,65 @@ export const stationsEn: TextsOf<typeof stationsVi> = {
     deleteHint: "To stop the station receiving readings while keeping its history, choose 'Stop station'.",
     deleteConfirmLabel: 'Type the station code {{code}} to confirm',
     deleteOk: 'Delete station',
+    readingsAction: 'Readings',
+  },
+  readingsReview: {
+    readingsTitle: 'Readings',
+    station: 'Station',
+    chooseStation: 'Choose a station',
+    range: 'Date range',
+    last24h: 'Last 24 hours',
+    fromDay: 'From day',
+    toDay: 'To day',
+    reload: 'Reload',
+    rangeSummary: 'from {{from}} to {{to}}, {{count}} readings',
+    noStation: 'Choose a station to see its readings',
+    noReadings: 'No readings in this period',
+    chartLabel:
+      'Readings of station {{station}}: the line is the trusted readings, separate points the suspect and bad ones',
+    seriesTrusted: 'Trusted readings',
+    axisTime: 'Time',
+    axisWater: 'Water level (m)',
+    axisRain: 'Rain (mm)',
+    tableTitle: 'Readings list',
+    qualityFilter: 'Filter by quality',
+    allQualities: 'All',
+    time: 'Observed at',
+    value: 'Value',
+    quality: 'Quality',
+    originalValue: 'Original value',
+    originalShort: 'was {{value}}',
+    correct: 'Correct',
+    correctTitle: 'Correct a reading',
+    action: 'Action',
+    correctedValue: 'Corrected value ({{unit}})',
+    valueRequired: 'Enter the corrected value',
+    valueRange: 'The value must be between {{min}} and {{max}} {{unit}}',
+    reason: 'Reason',
+    reasonMin: 'Enter a reason (at least 3 characters)',
+    reasonPlaceholder: 'E.g. sensor blocked by debris, checked on site',
+    flagRange: 'Mark a whole period faulty',
+    flagRangeTitle: 'Mark a whole period faulty',
+    flagRangeSubmit: 'Mark faulty',
+    flagRangeNote:
+      'Every reading of station {{station}} in this period (both ends included) is marked faulty: never shown as current, never used for warnings. Warnings resting on these readings are cancelled.',
+    rangeFrom: 'From',
+    rangeTo: 'To',
+    timePlaceholder: 'DD/MM/YYYY HH:mm',
+    timeRequired: 'Choose a time',
+    toBeforeFrom: 'The end must be after the start',
+    saved: 'Correction saved',
+    savedRange: 'Correction saved: {{count}} readings marked faulty',
+    nothingChanged: 'No reading changed in the chosen period',
+    cancelledAlerts: 'Warnings cancelled because they rested on these readings: {{count}}',
+    cancelledAlertsIds: 'Cancelled warnings: {{ids}}. A cancel message goes to the recipients and the CAP feed.',
+    corrections: 'Corrections history',
+    noCorrections: 'No corrections yet',
+    correctedAt: 'Time',
+    correctedBy: 'By',
+    readings: 'Readings',
+    readingsCount: '{{count}} readings',
+    values: 'Old → new value',
   },
   importReadings: {
     title: 'Import data',

@@ -2,6 +2,7 @@ import {
   DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
+  LineChartOutlined,
   MoreOutlined,
   PauseCircleOutlined,
   PlayCircleOutlined,
@@ -14,6 +15,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { App, Button, Dropdown, Grid, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { BackOfficeCard } from '../../../components/back-office-card';
 import { DataTable, indexColumn, usePagedList } from '../../../components/data-table';
 import { LatestReading, ReadingStatusTag } from '../../../components/reading-status';
@@ -28,6 +30,7 @@ import { fetchStations, setStationStatus, stationsKeys } from '../api/stations-a
 import { ImportModal } from '../components/import-modal';
 import { StationDeleteModal } from '../components/station-delete-modal';
 import { StationFormModal } from '../components/station-form-modal';
+import { stationReadingsPath } from './station-readings-path';
 
 /** The latest reading of every station (rain and water), by station code. */
 export function useLatestReadings(): { byCode: Map<string, StationReading>; loading: boolean } {
@@ -53,6 +56,7 @@ export default function StationsPage() {
   const editor = useRowEditor<Station>();
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const navigate = useNavigate();
 
   const query = { page, pageSize, keyword: keyword || undefined };
   const list = useQuery({
@@ -178,6 +182,11 @@ export default function StationsPage() {
                 trigger={['click']}
                 menu={{
                   items: [
+                    {
+                      key: 'readings',
+                      label: t('stations.readingsAction'),
+                      onClick: () => navigate(stationReadingsPath(station.code)),
+                    },
                     { key: 'status', label: toggle, onClick: () => toggleStatus(station) },
                     { key: 'delete', label: t('common.delete'), danger: true, onClick: () => setDeleting(station) },
                   ],
@@ -193,8 +202,22 @@ export default function StationsPage() {
             </Space>
           );
         }
+        // 'Số liệu': the station's readings, to review and correct them (#22); under '⋯' on a phone.
+        const readings = (
+          <Tooltip title={t('stations.readingsAction')}>
+            <Button
+              type="text"
+              icon={<LineChartOutlined />}
+              aria-label={t('stations.readingsAction')}
+              onClick={() => navigate(stationReadingsPath(station.code))}
+              data-testid={`station-readings-${station.code}`}
+            />
+          </Tooltip>
+        );
         return (
-          <Space size={4}>
+          // Four buttons side by side, no gap: the column keeps its width and the table fits at 1366 px.
+          <Space size={0}>
+            {readings}
             {edit}
             <Tooltip title={toggle}>
               <Button
