@@ -187,13 +187,18 @@ export interface Reading {
   value: number;
 }
 
-/** `perStation` readings a minute apart for each station, in the past, each with its own value. */
+/**
+ * `perStation` readings a minute apart for each station, a month ago (history: no alert evaluation), each with its
+ * own value, moving as a river does: the quality rules (#22) find them good, so they are rolled up and the rollups
+ * checked against them mean something.
+ */
 export function makeReadings(stations: TestStation[], perStation: number): Reading[] {
-  const start = Date.UTC(2024, 0, 1);
+  const start = Math.floor((Date.now() - 30 * 86_400_000) / 60_000) * 60_000;
   const out: Reading[] = [];
   for (let i = 0; i < perStation; i++) {
     for (const [s, station] of stations.entries()) {
-      out.push({ station, at: new Date(start + i * 60_000), value: (i * 37 + s * 11) % 5000 });
+      const value = Math.round((150 + 40 * Math.sin(i / 40 + s) + i / 1000) * 100) / 100;
+      out.push({ station, at: new Date(start + i * 60_000), value });
     }
   }
   return out;
@@ -211,12 +216,15 @@ export async function readingsInDb(database: Database): Promise<Map<string, numb
   return out;
 }
 
-/** Hours whose rollup disagrees with the raw readings (count or sum): empty when every write was atomic. */
+/**
+ * Hours whose rollup disagrees with the raw readings it holds — the trusted ones (#22: a suspect or bad reading is
+ * stored but not rolled up) — by count or sum: empty when every write was atomic.
+ */
 export async function rollupMismatches(database: Database): Promise<unknown[]> {
   const result = await database.db.execute(sql`
     with raw as (
       select station_id, date_trunc('hour', observed_at, 'UTC') as hour, count(*)::int as n, sum(value) as total
-      from readings group by 1, 2
+      from readings where quality in ('good', 'corrected') group by 1, 2
     )
     select coalesce(r.station_id, h.station_id) as station_id, coalesce(r.hour, h.hour) as hour, r.n, h.count
     from raw r full join readings_hourly h on h.station_id = r.station_id and h.hour = r.hour
