@@ -25,8 +25,7 @@ export interface ParameterField {
 
 /**
  * The thresholds in the order of the form, by section, with their step (water levels in METRES like the
- * station form — stored in centimetres —, rain in mm/h or mm, minutes; the quality limits in centimetres, as
- * their labels say).
+ * station form — stored in centimetres —, the water quality limits too; rain in mm/h or mm, minutes).
  */
 export const PARAMETER_SECTIONS: { key: string; fields: ParameterField[] }[] = [
   {
@@ -60,9 +59,9 @@ export const PARAMETER_SECTIONS: { key: string; fields: ParameterField[] }[] = [
     // Reading quality (#22): the limits that make a reading bad or suspect.
     key: 'quality',
     fields: [
-      { field: 'qcWaterMinCm', step: 10, min: -5_000, help: true },
-      { field: 'qcWaterMaxCm', step: 10, min: -5_000, help: true },
-      { field: 'qcWaterMaxChangeCmPerHour', step: 10, min: 1, help: true },
+      { field: 'qcWaterMinCm', step: 0.1, min: -50, help: true },
+      { field: 'qcWaterMaxCm', step: 0.1, min: -50, help: true },
+      { field: 'qcWaterMaxChangeCmPerHour', step: 0.1, min: 0.01, help: true },
       { field: 'qcRainMaxMm', step: 10, help: true },
       { field: 'qcRainMaxMmPerHour', step: 10, min: 1, help: true },
       { field: 'qcStuckMinutes', step: 30, help: true },
@@ -91,6 +90,9 @@ export const METRE_FIELDS = [
   'waterLow',
   'waterRiseCmPerHour',
   'waterClearMarginCm',
+  'qcWaterMinCm',
+  'qcWaterMaxCm',
+  'qcWaterMaxChangeCmPerHour',
 ] as const;
 const isMetreField = (f: string): boolean => (METRE_FIELDS as readonly string[]).includes(f);
 
@@ -195,7 +197,11 @@ export function WebParametersModal({
                   parser={(text) => Number((text ?? '').replace(/\s/g, '').replace(',', '.'))}
                   inputMode={min < 0 ? 'text' : 'decimal'}
                   suffix={
-                    field === 'waterRiseCmPerHour' ? t('config.metresPerHour') : isMetreField(field) ? 'm' : undefined
+                    field === 'waterRiseCmPerHour' || field === 'qcWaterMaxChangeCmPerHour'
+                      ? t('config.metresPerHour')
+                      : isMetreField(field)
+                        ? 'm'
+                        : undefined
                   }
                 />
               </Form.Item>

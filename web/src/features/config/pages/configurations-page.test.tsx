@@ -124,9 +124,9 @@ describe('configurations page', () => {
     await screen.findByText('Tham số hiển thị');
     const quality = screen.getByRole('group', { name: 'Kiểm tra chất lượng số liệu' });
     for (const label of [
-      'Mực nước nhỏ nhất đo được (cm)',
-      'Mực nước lớn nhất đo được (cm)',
-      'Tốc độ thay đổi mực nước tối đa (cm/giờ)',
+      'Mực nước nhỏ nhất đo được (m)',
+      'Mực nước lớn nhất đo được (m)',
+      'Tốc độ thay đổi mực nước tối đa (m/giờ)',
       'Lượng mưa tối đa một lần đo (mm)',
       'Cường độ mưa tối đa (mm/giờ)',
       'Giá trị không đổi quá (phút) thì nghi ngờ',
@@ -143,16 +143,17 @@ describe('configurations page', () => {
     ]) {
       expect(within(confirm).getByLabelText(label)).toBeTruthy();
     }
-    // Each with a short help line; stored values shown as stored (centimetres), missing ones as their defaults.
+    // Each with a short help line; water limits in metres like every water field (stored in centimetres), missing
+    // ones as their defaults.
     expect(within(quality).getByText('Mưa chỉ tính giá trị khác 0; 0 = không kiểm tra.')).toBeTruthy();
     expect(within(confirm).getByText('Số lần gửi lại nhiều nhất; 0 = không nhắc lại.')).toBeTruthy();
-    expect((document.getElementById('param-qcWaterMaxCm') as HTMLInputElement).value).toBe('2500');
-    expect((document.getElementById('param-qcWaterMinCm') as HTMLInputElement).value).toBe('-500');
+    expect((document.getElementById('param-qcWaterMaxCm') as HTMLInputElement).value).toBe('25,0');
+    expect((document.getElementById('param-qcWaterMinCm') as HTMLInputElement).value).toBe('-5,0');
     expect((document.getElementById('param-qcStuckMinutes') as HTMLInputElement).value).toBe('240');
     expect((document.getElementById('param-alertConfirmReadings') as HTMLInputElement).value).toBe('3');
     expect((document.getElementById('param-alertAckMinutes') as HTMLInputElement).value).toBe('15');
 
-    type('param-qcWaterMaxChangeCmPerHour', '200');
+    type('param-qcWaterMaxChangeCmPerHour', '2');
     type('param-alertConfirmMinutes', '20');
     type('param-alertMaxEscalations', '0');
     fireEvent.click(screen.getByTestId('param-submit'));
@@ -177,7 +178,7 @@ describe('configurations page', () => {
     renderWithProviders(<ConfigurationsPage />, '/database/configurations');
     fireEvent.click(await screen.findByTestId('config-params-2'));
     await screen.findByText('Tham số hiển thị');
-    type('param-qcWaterMinCm', '4000');
+    type('param-qcWaterMinCm', '40');
     fireEvent.click(screen.getByTestId('param-submit'));
     expect(
       await screen.findByText("'Mực nước nhỏ nhất đo được' phải nhỏ hơn 'Mực nước lớn nhất đo được'"),
