@@ -49,8 +49,11 @@ test('the administrator adds a category, finds it by name, edits and deletes it'
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await keepScreenshot(page, 'categories');
 
-  await row.getByRole('button', { name: 'Sửa' }).click();
-  await expect(modal.getByText('Cập nhật danh mục')).toBeVisible();
+  // The row may be re-rendered by the list's refresh right as it is clicked: click again until the dialog opens.
+  await expect(async () => {
+    await row.getByRole('button', { name: 'Sửa' }).click();
+    await expect(modal.getByText('Cập nhật danh mục')).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await dialogOpened(modal);
   await expect(page.locator('#category-name')).toHaveValue(CATEGORY);
   await page.locator('#category-name').fill(`${CATEGORY} (sửa)`);
