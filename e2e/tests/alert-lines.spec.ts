@@ -18,6 +18,20 @@ test.describe('warning lines', () => {
       await pushReading(page.request, code, pushKey, 40, 70);
       await pushReading(page.request, code, pushKey, 74, 12);
       await pushReading(page.request, code, pushKey, 75, 10); // level III, held by two readings (#22)
+      // The engine looks at a station's latest state: let it see this one (level III and the rise) before the fall.
+      await expect
+        .poll(async () => {
+          const open = (await (await page.request.get('/api/alerts/active')).json()) as {
+            stationCode: string;
+            kind: string;
+            level: number;
+          }[];
+          return open
+            .filter((a) => a.stationCode === code)
+            .map((a) => `${a.kind}:${a.level}`)
+            .sort();
+        })
+        .toEqual(['WATER_LEVEL:3', 'WATER_RISE:1']);
       await pushReading(page.request, code, pushKey, 60, 5); // below III: kept open by the 30-minute hold
 
       await page.goto('/dashboard');

@@ -143,7 +143,8 @@ export default function StationsPage() {
           <ReadingStatusTag reading={latest.byCode.get(s.code)} markWord={false} />
         ),
     },
-    { dataIndex: 'description', title: t('stations.description'), width: 140, ellipsis: true, responsive: ['md'] },
+    // Narrow, cut with an ellipsis (the whole text in its title): the row's actions and dates keep their room.
+    { dataIndex: 'description', title: t('stations.description'), width: 100, ellipsis: true, responsive: ['md'] },
     {
       dataIndex: 'creatorName',
       title: t('stations.creator'),
