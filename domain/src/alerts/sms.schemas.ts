@@ -33,6 +33,8 @@ export const SmsRecipientSchema = z
     phone: z.string().nullable(),
     /** On the duty list (#22): an unacknowledged level II/III alert is sent to them again. */
     onDuty: z.boolean(),
+    /** The communes (GSO codes) whose officers' warnings they receive (#23); empty: every commune. */
+    communes: z.array(z.string()),
     createdAt: z.string(),
   })
   .meta({ id: 'SmsRecipient' });
@@ -58,6 +60,11 @@ export const SmsRecipientBodySchema = z
       .optional()
       .transform((v) => (v ? v : null)),
     onDuty: z.boolean().optional().default(false),
+    communes: z
+      .array(z.string().regex(/^\d{5}$/, 'Mã xã không hợp lệ'))
+      .max(50)
+      .optional()
+      .default([]),
   })
   .refine((r) => r.phone !== null || r.email !== null, { message: SMS_RECIPIENT_NO_CONTACT, path: ['phone'] })
   .meta({ id: 'SmsRecipientBody' });
@@ -73,13 +80,15 @@ export const SmsHistorySchema = z
     /** Phone number or e-mail address. */
     recipient: z.string(),
     body: z.string(),
-    /** Why it was sent (#22): the alert itself, a reminder to the on-duty list, or the cancel of an alert. */
-    purpose: z.enum(['alert', 'escalation', 'cancel']),
+    /** Why it was sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
+    purpose: z.enum(['alert', 'escalation', 'update', 'cancel']),
     /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt; UNCERTAIN (see SMS_HISTORY_STATUSES). */
     status: z.enum(SMS_HISTORY_STATUSES),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
     alertId: z.number().int().nullable(),
+    /** The officer's warning it tells (#23), or null. */
+    warningId: z.number().int().nullable(),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
   })

@@ -4,9 +4,20 @@ import { z } from 'zod';
 /**
  * The permissions ("functions") of the portal; order is the order of the user form's checkboxes. The six of the
  * specification, then `sms` (SMS templates, recipients, send history) and `feedback` (the visitors' feedback
- * list), which #18 moved out of `system` because every account holds `system` (docs/decisions.md).
+ * list), which #18 moved out of `system` because every account holds `system` (docs/decisions.md), and `warning`
+ * (#23: compose, approve, update and cancel the warnings officers issue).
  */
-export const PERMISSIONS = ['analyze', 'system', 'user', 'news', 'data-layer', 'database', 'sms', 'feedback'] as const;
+export const PERMISSIONS = [
+  'analyze',
+  'system',
+  'user',
+  'news',
+  'data-layer',
+  'database',
+  'sms',
+  'feedback',
+  'warning',
+] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 
@@ -22,6 +33,7 @@ export const PERMISSION_LABELS: Record<Permission, { vi: string; en: string }> =
   database: { vi: 'Cơ sở dữ liệu', en: 'Database' },
   sms: { vi: 'Cảnh báo SMS', en: 'SMS alerts' },
   feedback: { vi: 'Góp ý', en: 'Feedback' },
+  warning: { vi: 'Phát cảnh báo', en: 'Issue warnings' },
 };
 
 /** A requirement list is met by holding any one of it; an empty list means public (spec §6). */

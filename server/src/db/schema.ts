@@ -24,3 +24,4 @@ export * from '../features/readings/readings.table';
 export * from '../features/routing/saved-routes.table';
 export * from '../features/stations/stations.table';
 export * from '../features/users/users.table';
+export * from '../features/warnings/warnings.table';

@@ -380,7 +380,10 @@ export async function markAttemptFailed(
 export type SmsTemplateRow = typeof smsTemplates.$inferSelect;
 export type SmsRecipientRow = typeof smsRecipients.$inferSelect;
 export type SmsHistoryRow = typeof messageOutbox.$inferSelect;
-type RecipientValues = Pick<typeof smsRecipients.$inferInsert, 'name' | 'description' | 'email' | 'phone' | 'onDuty'>;
+type RecipientValues = Pick<
+  typeof smsRecipients.$inferInsert,
+  'name' | 'description' | 'email' | 'phone' | 'onDuty' | 'communes'
+>;
 
 export function listSmsTemplates(db: Db): Promise<SmsTemplateRow[]> {
   return db.select().from(smsTemplates).orderBy(asc(smsTemplates.id));

@@ -34,6 +34,7 @@ const toRecipient = (r: SmsRecipientRow): SmsRecipient => ({
   email: r.email,
   phone: r.phone,
   onDuty: r.onDuty,
+  communes: r.communes,
   createdAt: r.createdAt.toISOString(),
 });
 export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
@@ -48,6 +49,7 @@ export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
   attempts: r.attempts,
   lastError: r.lastError,
   alertId: r.alertId,
+  warningId: r.warningId,
   createdAt: r.createdAt.toISOString(),
   sentAt: iso(r.sentAt),
 });

@@ -1,5 +1,6 @@
 import type { SmsHistoryStatus } from '@flood/domain';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { warnings } from '../warnings/warnings.table';
 import { alerts } from './alerts.table';
 
 /** One template per alert type (flood, rain), edited by staff. */
@@ -24,6 +25,8 @@ export const smsRecipients = pgTable('sms_recipients', {
   phone: varchar('phone', { length: 255 }),
   /** On the duty list (#22): an unacknowledged level II/III alert is sent to them again. */
   onDuty: boolean('on_duty').notNull().default(false),
+  /** The communes whose officers' warnings they receive (#23, GSO codes); empty: every commune. */
+  communes: text('communes').array().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -37,13 +40,18 @@ export const messageOutbox = pgTable(
   {
     id: serial('id').primaryKey(),
     alertId: integer('alert_id').references(() => alerts.id, { onDelete: 'set null' }),
+    /** Or the officer's warning it tells (#23). */
+    warningId: integer('warning_id').references(() => warnings.id, { onDelete: 'set null' }),
     smsUserId: integer('sms_user_id').references(() => smsRecipients.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 255 }).notNull(),
     channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
     recipient: varchar('recipient', { length: 255 }).notNull(),
     body: text('body').notNull(),
-    /** Why it is sent (#22): the alert itself, a reminder to the on-duty list, or the cancel of an alert. */
-    purpose: varchar('purpose', { length: 12 }).$type<'alert' | 'escalation' | 'cancel'>().notNull().default('alert'),
+    /** Why it is sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
+    purpose: varchar('purpose', { length: 12 })
+      .$type<'alert' | 'escalation' | 'update' | 'cancel'>()
+      .notNull()
+      .default('alert'),
     status: varchar('status', { length: 16 }).$type<SmsHistoryStatus>().notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

@@ -20,7 +20,17 @@ describe('ensureSystemAccount', () => {
     expect(first.created).toBe(true);
     expect(first.generatedPassword).toMatch(/^[\w-]{16}$/);
     const [row] = await database.db.select().from(users).where(eq(users.isSystem, true));
-    expect(row?.functions).toEqual(['analyze', 'system', 'user', 'news', 'data-layer', 'database', 'sms', 'feedback']);
+    expect(row?.functions).toEqual([
+      'analyze',
+      'system',
+      'user',
+      'news',
+      'data-layer',
+      'database',
+      'sms',
+      'feedback',
+      'warning',
+    ]);
     expect(await verifyPassword(row!.passwordHash, first.generatedPassword!)).toBe(true);
     const second = await ensureSystemAccount(database.db, base);
     expect(second.created).toBe(false);

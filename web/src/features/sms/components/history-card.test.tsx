@@ -17,6 +17,7 @@ const BASE: SmsHistory = {
   attempts: 1,
   lastError: null,
   alertId: 4,
+  warningId: null,
   createdAt: '2026-03-04T01:02:03.000Z',
   sentAt: '2026-03-04T01:02:04.000Z',
 };

@@ -18,15 +18,17 @@ const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   CANCELLED: 'default',
 };
 
-/** Why a message was sent (#22): the alert itself, a reminder to the on-duty list, the cancel of an alert. */
+/** Why a message was sent (#22): the alert itself, a reminder to the on-duty list, an update of a warning (#23), a cancel. */
 const PURPOSE_COLOURS: Record<SmsHistory['purpose'], string> = {
   alert: 'red',
   escalation: 'orange',
+  update: 'blue',
   cancel: 'default',
 };
 const PURPOSE_KEYS = {
   alert: 'sms.purposeAlert',
   escalation: 'sms.purposeEscalation',
+  update: 'sms.purposeUpdate',
   cancel: 'sms.purposeCancel',
 } as const;
 

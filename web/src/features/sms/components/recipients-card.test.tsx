@@ -12,6 +12,7 @@ const RECIPIENT: SmsRecipient = {
   email: null,
   phone: '0912345678',
   onDuty: false,
+  communes: [],
   createdAt: '2026-03-04T01:02:00.000Z',
 };
 const type = (id: string, value: string) => fireEvent.change(document.getElementById(id)!, { target: { value } });

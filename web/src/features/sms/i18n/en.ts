@@ -28,6 +28,7 @@ export const smsEn: TextsOf<typeof smsVi> = {
     onDutyLabel: 'On duty (reminded while an alert has nobody taking it)',
     purposeAlert: 'Alert',
     purposeEscalation: 'Reminder',
+    purposeUpdate: 'Update',
     purposeCancel: 'Cancel',
     history: 'Send history',
     recipient: 'Recipient',

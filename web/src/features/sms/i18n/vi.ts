@@ -25,6 +25,7 @@ export const smsVi = {
     onDutyLabel: 'Trực ban (nhận nhắc lại khi cảnh báo chưa có người nhận)',
     purposeAlert: 'Cảnh báo',
     purposeEscalation: 'Nhắc lại',
+    purposeUpdate: 'Cập nhật',
     purposeCancel: 'Huỷ',
     history: 'Lịch sử gửi',
     recipient: 'Người nhận',
