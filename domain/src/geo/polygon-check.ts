@@ -95,7 +95,11 @@ export function ringsTouch(a: readonly Position[], b: readonly Position[]): bool
  */
 export function touchingGroups<T>(items: readonly T[], touch: (a: T, b: T) => boolean): T[][] {
   const group = items.map((_, i) => i);
-  const find = (i: number): number => (group[i] === i ? i : (group[i] = find(group[i]!)));
+  const find = (i: number): number => {
+    let r = i;
+    while (group[r] !== r) r = group[r]!;
+    return r;
+  };
   for (let i = 0; i < items.length; i++)
     for (let j = i + 1; j < items.length; j++)
       if (find(i) !== find(j) && touch(items[i]!, items[j]!)) group[find(j)] = find(i);
