@@ -27,6 +27,8 @@ export interface PortalEvents {
   'news-changed': ChangedEvent;
   /** A data layer changed: the layer list's cache drops. Internal. */
   'data-layers-changed': ChangedEvent;
+  /** An officer's warning was published, updated or cancelled (#23): the banner and the map refresh. Public. */
+  warning: WarningChangeEvent;
 }
 
 export type PortalEventName = keyof PortalEvents;
@@ -73,11 +75,16 @@ export interface ConfigEvent {
   webParametersChanged: true;
 }
 
+export interface WarningChangeEvent {
+  id: number;
+  action: 'published' | 'updated' | 'cancelled';
+}
+
 /** Something changed; listeners re-read it (nothing is carried, so nothing leaks). */
 export type ChangedEvent = Record<string, never>;
 
 /** The events `GET /api/events` forwards to browsers (anyone may open the stream), and the web listens to. */
-export const PUBLIC_EVENTS = ['reading', 'config', 'alert', 'sms'] as const satisfies readonly PortalEventName[];
+export const PUBLIC_EVENTS = ['reading', 'config', 'alert', 'sms', 'warning'] as const satisfies readonly PortalEventName[];
 export type PublicEventName = (typeof PUBLIC_EVENTS)[number];
 
 /** The events that stay inside the server (caches, the flood-event detector). */
