@@ -176,10 +176,12 @@ export interface WarningSmsInput {
   /** The communes' short names, or empty for an area drawn on the map. */
   areaNames: readonly string[];
   expiresAt: Date;
-  /** The public page of the warning (https://…/canh-bao/12). */
+  /** The public page of the warning (https://…/canh-bao/12); empty when the portal's address is not set. */
   url: string;
   timeZone: string;
 }
+
+const link = (url: string) => (url ? ` ${url}` : '');
 
 const shortTime = (d: Date, tz: string) => {
   const t = formatDateTimeVi(d, tz); // '26/11/2026 14:05'
@@ -208,7 +210,7 @@ function oneSegment(make: (headline: string, area: string) => string, headline: 
 export function warningSms(i: WarningSmsInput): string {
   return oneSegment(
     (headline, area) =>
-      `${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}. ${i.url}`,
+      `${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}.${link(i.url)}`,
     i.headline,
     i.areaNames,
   );
@@ -218,7 +220,7 @@ export function warningSms(i: WarningSmsInput): string {
 export function warningUpdateSms(i: WarningSmsInput): string {
   return oneSegment(
     (headline, area) =>
-      `CAP NHAT ${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}. ${i.url}`,
+      `CAP NHAT ${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}.${link(i.url)}`,
     i.headline,
     i.areaNames,
   );
@@ -229,7 +231,7 @@ export function warningCancelSms(
   i: Omit<WarningSmsInput, 'severity' | 'severityScale' | 'expiresAt'> & { reason: string },
 ): string {
   return oneSegment(
-    (reason, area) => `HUY CANH BAO ${WARNING_KIND_LABELS[i.kind].vi.toUpperCase()} ${area}: ${reason}. ${i.url}`,
+    (reason, area) => `HUY CANH BAO ${WARNING_KIND_LABELS[i.kind].vi.toUpperCase()} ${area}: ${reason}.${link(i.url)}`,
     i.reason,
     i.areaNames,
   );

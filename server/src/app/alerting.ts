@@ -2,6 +2,7 @@ import type { WebParameters } from '@flood/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { loadCommunes } from '../db/seed/seed-files';
 import { createAlertEngine } from '../features/alerts/alert-engine';
 import { alertsRoutes } from '../features/alerts/alerts.routes';
 import { createAlertsService } from '../features/alerts/alerts.service';
@@ -12,6 +13,8 @@ import { createEscalations } from '../features/alerts/escalation';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
+import { warningsRoutes } from '../features/warnings/warnings.routes';
+import { createWarningsService } from '../features/warnings/warnings.service';
 import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
@@ -67,6 +70,21 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   });
   await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db, wake: () => dispatcher.wake() }) });
   await app.register(alertsRoutes, { db, alerts: createAlertsService({ db, bus, now }) });
+  // Warnings issued by officers (#23): the back office, the public list and page; their CAP messages are in the feed.
+  await app.register(warningsRoutes, {
+    warnings: createWarningsService({
+      db,
+      bus,
+      now,
+      timeZone: config.TZ_DISTRICT,
+      communes: loadCommunes,
+      publicUrl: config.PUBLIC_URL,
+      wake: () => dispatcher.wake(),
+    }),
+    communes: loadCommunes,
+    timeZone: config.TZ_DISTRICT,
+    portalName: config.CAP_SENDER_NAME,
+  });
   await app.register(capRoutes, {
     publicUrl: config.PUBLIC_URL,
     cap: createCapService({

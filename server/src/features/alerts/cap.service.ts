@@ -1,8 +1,10 @@
 import { DB_ID_MAX, pointInGeometry } from '@flood/domain';
 import type { Db } from '../../db/client';
 import { type Commune, loadCommunes } from '../../db/seed/seed-files';
+import { renderWarningCap, warningFeedEntry } from '../warnings/warning-cap.xml';
+import { findWarningCap, recentWarningCaps, warningCapMessages } from '../warnings/warnings.repository';
 import { earlierCapMessages, findCapMessage, recentCapMessages } from './alerts.repository';
-import { type CapSettings, renderCapAlert, renderCapFeed } from './cap.xml';
+import { type CapSettings, capFeedEntry, renderCapAlert, renderCapFeed } from './cap.xml';
 
 /** How far back the Atom index reaches, and how many entries it holds at most. */
 const FEED_DAYS = 30;
@@ -24,14 +26,31 @@ export function createCapService(deps: {
     async feed(baseUrl: string): Promise<string> {
       const now = deps.now();
       const since = new Date(now.getTime() - FEED_DAYS * 86_400_000);
-      return renderCapFeed(await recentCapMessages(deps.db, since, FEED_MAX), { ...deps.settings, baseUrl }, now);
+      const s = { ...deps.settings, baseUrl };
+      // The automatic alerts' and the officers' warnings' messages, newest first.
+      const [auto, officers] = await Promise.all([
+        recentCapMessages(deps.db, since, FEED_MAX),
+        recentWarningCaps(deps.db, since, FEED_MAX),
+      ]);
+      const entries = [...auto.map((m) => capFeedEntry(m, s)), ...officers.map((m) => warningFeedEntry(m, s))]
+        .sort((a, b) => b.sentAt.getTime() - a.sentAt.getTime())
+        .slice(0, FEED_MAX);
+      return renderCapFeed(entries, s, now);
     },
     /** One CAP message as XML; null when it does not exist. */
     async message(id: number, baseUrl: string): Promise<string | null> {
       // A number past the integer id column names no message (and would fail the query).
       if (id > DB_ID_MAX) return null;
       const full = await findCapMessage(deps.db, id);
-      if (!full) return null;
+      if (!full) {
+        // An officer's warning (#23): references name the earlier messages of the same part of its area.
+        const m = await findWarningCap(deps.db, id);
+        if (!m) return null;
+        const earlier = (await warningCapMessages(deps.db, m.warningId!)).filter(
+          (e) => e.id < m.id && e.areaKey === m.areaKey,
+        );
+        return renderWarningCap(m, earlier, { ...deps.settings, baseUrl });
+      }
       const earlier = await earlierCapMessages(deps.db, full.alert.id, full.message.id);
       const commune = await communeAt(full.station.latitude, full.station.longitude);
       return renderCapAlert(full, earlier, commune, { ...deps.settings, baseUrl });

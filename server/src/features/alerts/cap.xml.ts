@@ -128,36 +128,58 @@ export function renderCapAlert(
   )}\n`;
 }
 
+/** One entry of the Atom index, whoever sent the message (an automatic alert or an officer, #23). */
+export interface CapFeedEntry {
+  id: string;
+  title: string;
+  summary: string;
+  sentAt: Date;
+  msgType: string;
+  href: string;
+}
+
+/** The feed entry of an automatic alert's message. */
+export function capFeedEntry(full: CapMessageFull, s: CapSettings): CapFeedEntry {
+  const { message: m, alert: a, station: st } = full;
+  const texts = capInfoTexts({
+    kind: a.kind as AlertKind,
+    msgType: m.msgType,
+    level: m.level,
+    value: m.value,
+    stationName: st.name,
+    positionText: st.description,
+    timeText: formatDateTimeVi(m.sentAt, s.timeZone),
+    withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
+  });
+  return {
+    id: capIdentifier(s, m.id),
+    title: texts.vi.headline,
+    summary: `${texts.vi.headline} / ${texts.en.headline}`,
+    sentAt: m.sentAt,
+    msgType: m.msgType,
+    href: `${s.baseUrl}/api/cap/${m.id}.xml`,
+  };
+}
+
 /**
  * The Atom index of recent CAP messages (the 'CAP feed' that aggregators poll). Its `updated` is the newest
  * message's time; an empty feed is up to date as of `now` (not 1970).
  */
-export function renderCapFeed(items: CapMessageFull[], s: CapSettings, now: Date): string {
-  const updated = formatIsoWithOffset(items[0]?.message.sentAt ?? now, s.timeZone);
-  const entry = (full: CapMessageFull) => {
-    const { message: m, alert: a, station: st } = full;
-    const texts = capInfoTexts({
-      kind: a.kind as AlertKind,
-      msgType: m.msgType,
-      level: m.level,
-      value: m.value,
-      stationName: st.name,
-      positionText: st.description,
-      timeText: formatDateTimeVi(m.sentAt, s.timeZone),
-      withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
-    });
-    const sent = formatIsoWithOffset(m.sentAt, s.timeZone);
+export function renderCapFeed(items: CapFeedEntry[], s: CapSettings, now: Date): string {
+  const updated = formatIsoWithOffset(items[0]?.sentAt ?? now, s.timeZone);
+  const entry = (e: CapFeedEntry) => {
+    const sent = formatIsoWithOffset(e.sentAt, s.timeZone);
     return el(
       'entry',
       null,
-      text('id', capIdentifier(s, m.id)),
-      text('title', texts.vi.headline),
+      text('id', e.id),
+      text('title', e.title),
       text('updated', sent),
       text('published', sent),
       el('author', null, text('name', s.senderName.vi)),
-      text('summary', `${texts.vi.headline} / ${texts.en.headline}`),
-      el('category', { term: m.msgType }),
-      el('link', { rel: 'alternate', type: 'application/cap+xml', href: `${s.baseUrl}/api/cap/${m.id}.xml` }),
+      text('summary', e.summary),
+      el('category', { term: e.msgType }),
+      el('link', { rel: 'alternate', type: 'application/cap+xml', href: e.href }),
     );
   };
   return `<?xml version="1.0" encoding="UTF-8"?>\n${el(
