@@ -23,6 +23,9 @@ const PUBLIC = new Set([
   'GET /api/water/export-moment',
   'GET /api/station/export',
   'GET /api/alerts/active',
+  // Officers' warnings in force (#23: banner and map) and the communes of the area.
+  'GET /api/warnings/active',
+  'GET /api/communes',
   // The public map shows the data layers that are listed and on.
   'GET /api/data-layer',
   'GET /api/data-layer/:id',
@@ -98,6 +101,10 @@ describe('every API route enforces its access', () => {
     const staffFeedback = accessOf('/api/feedback').filter(([key]) => key !== 'POST /api/feedback');
     expect(staffFeedback).toHaveLength(3);
     for (const [key, access] of staffFeedback) expect(access, String(key)).toEqual({ anyOf: ['feedback'] });
+    // Officers' warnings (#23): every staff call behind `warning` alone.
+    const officers = accessOf('/api/warnings').filter(([key]) => key !== 'GET /api/warnings/active');
+    expect(officers).toHaveLength(9);
+    for (const [key, access] of officers) expect(access, String(key)).toEqual({ anyOf: ['warning'] });
     // `system` (held by every account) guards no route at all.
     const bySystem = ctx.app.apiRoutes.filter((r) => typeof r.access !== 'string' && r.access.anyOf.includes('system'));
     expect(bySystem.map((r) => `${r.method} ${r.url}`)).toEqual([]);

@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@flood/domain';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
@@ -47,6 +48,6 @@ describe('ensureSystemAccount', () => {
     await ensureSystemAccount(database.db, { ...base, ADMIN_PASSWORD: 'mat-khau-moi' });
     const [row] = await database.db.select().from(users).where(eq(users.isSystem, true));
     expect(await verifyPassword(row!.passwordHash, 'mat-khau-moi')).toBe(true);
-    expect(row?.functions).toHaveLength(8);
+    expect(row?.functions).toHaveLength(PERMISSIONS.length);
   });
 });
