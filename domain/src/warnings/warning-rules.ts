@@ -190,7 +190,7 @@ const shortTime = (d: Date, tz: string) => {
 
 /**
  * Fits a message in one GSM-7 segment: the fixed parts are kept whole (what, where, until when, the link) and
- * the free text (the headline) is cut, a '.' marking the cut; the area names are counted instead of listed
+ * the free text (the headline) is cut at a word's end; the area names are counted instead of listed
  * when they alone would not fit.
  */
 function oneSegment(make: (headline: string, area: string) => string, headline: string, names: readonly string[]) {
@@ -200,8 +200,11 @@ function oneSegment(make: (headline: string, area: string) => string, headline: 
   let sms = toGsm7(make(headline, area));
   const over = sms.length - 160;
   if (over > 0) {
+    // The free text is cut at a word's end so that what remains still reads as words.
     const h = toGsm7(headline);
-    sms = toGsm7(make(`${h.slice(0, Math.max(0, h.length - over - 1))}.`, area));
+    const cut = h.slice(0, Math.max(0, h.length - over));
+    const word = cut.lastIndexOf(' ');
+    sms = toGsm7(make((word > cut.length / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:.]+$/, ''), area));
   }
   return sms.slice(0, 160);
 }
