@@ -124,3 +124,14 @@ ${en || ''}
 </html>
 `;
 }
+
+/** The page of a warning that does not exist (or is not published): said plainly, with the way home. */
+export function renderWarningNotFound(portalName: string): string {
+  return `<!doctype html>
+<html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Không tìm thấy cảnh báo – ${esc(portalName)}</title><style>${STYLE}</style></head>
+<body><header><a href="/">${esc(portalName)}</a></header>
+<main><h1>Không tìm thấy cảnh báo</h1><p>Cảnh báo này không tồn tại hoặc chưa được phát.</p>
+<p><a href="/">Về trang chủ</a> · <a href="/maps">Xem bản đồ</a></p></main></body></html>
+`;
+}

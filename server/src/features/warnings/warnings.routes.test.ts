@@ -56,8 +56,15 @@ beforeAll(async () => {
   composer = (await login(ctx.app, a.user.email, a.password)).token;
   approver = (await login(ctx.app, b.user.email, b.password)).token;
   plain = (await login(ctx.app, c.user.email, c.password)).token;
+  // A recipient of one commune, through the SMS back office (its communes kept), and two more.
+  const added = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/sms-user',
+    headers: bearer(plain),
+    payload: { name: 'Trưởng thôn Khe Lạc', phone: '0912345678', communes: [THANH_SON] },
+  });
+  expect(added.json()).toMatchObject({ communes: [THANH_SON] });
   await ctx.db.insert(smsRecipients).values([
-    { name: 'Trưởng thôn Khe Lạc', phone: '0912345678', communes: [THANH_SON] },
     { name: 'Ban chỉ huy thị trấn', phone: '0912000111', communes: [TOWN] },
     { name: 'Văn phòng BCH PCTT', phone: '0912000222', email: 'pctt@bache.example.vn', communes: [] },
   ]);
@@ -176,7 +183,9 @@ describe('compose, approve, update, cancel', () => {
     expect(w.createdBy).toBe('Nguyễn Văn Soạn');
     expect(w.area.names).toEqual(['Thanh Sơn', 'Nam Sơn']);
     expect((await req('GET', '/api/warnings/active')).json()).toEqual([]);
-    expect((await req('GET', `/canh-bao/${id}`)).statusCode).toBe(404);
+    const missing = await req('GET', `/canh-bao/${id}`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('Không tìm thấy cảnh báo');
     expect(all((await req('GET', '/api/cap')).body, 'entry')).toHaveLength(0);
     expect(await ctx.db.select().from(messageOutbox)).toHaveLength(0);
   });
@@ -264,7 +273,11 @@ describe('compose, approve, update, cancel', () => {
     const page = (await req('GET', `/canh-bao/${id}`)).body;
     expect(page).toContain('Lũ lên báo động 3: sơ tán ngay các hộ ven sông');
     expect(page).toContain('Lần 1');
-    const updates = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.purpose, 'update'));
+    const updates = await ctx.db
+      .select()
+      .from(messageOutbox)
+      .where(eq(messageOutbox.purpose, 'update'))
+      .orderBy(asc(messageOutbox.id));
     expect(updates).toHaveLength(3);
     expect(updates[0]!.body).toMatch(/^CAP NHAT CANH BAO LU \(Bao dong 3\)/);
   });
@@ -285,7 +298,7 @@ describe('compose, approve, update, cancel', () => {
     expect(one(cancel, 'msgType')).toBe('Cancel');
     expect(one(cancel, 'responseType')).toBe('AllClear');
     expect(one(cancel, 'references')!.split(' ')).toHaveLength(2);
-    const rows = await ctx.db.select().from(messageOutbox);
+    const rows = await ctx.db.select().from(messageOutbox).orderBy(asc(messageOutbox.id));
     // Nothing was sent (the dispatcher sleeps in this test): the warning's and the update's messages are dropped.
     expect(rows.filter((r) => r.status === 'CANCELLED')).toHaveLength(6);
     const cancels = rows.filter((r) => r.purpose === 'cancel');

@@ -13,9 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Commune } from '../../db/seed/seed-files';
-import { AppError } from '../../lib/errors';
 import { sendCacheable } from '../../lib/http-cache';
-import { renderWarningPage } from './warning-page.html';
+import { renderWarningNotFound, renderWarningPage } from './warning-page.html';
 import type { WarningsService } from './warnings.service';
 
 const tags = ['Cảnh báo do cán bộ phát / Officer warnings'];
@@ -151,7 +150,12 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
     handler: async (req, reply) => {
       const id = Number(req.params.id);
       const w = id <= 2_147_483_647 ? await warnings.publicOne(id) : null;
-      if (!w) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
+      if (!w)
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(renderWarningNotFound(portalName));
       return sendCacheable(req, reply, renderWarningPage(w, await communes(), { timeZone, portalName }), {
         contentType: 'text/html; charset=utf-8',
         cacheControl: 'no-cache',
