@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { applyGroupChange, isPermissionSubset, PERMISSION_LABELS, PERMISSIONS } from './permissions';
 
 describe('permissions of #18', () => {
-  it('adds sms and feedback after the six of the specification, with Vietnamese labels', () => {
-    expect(PERMISSIONS.slice(6)).toEqual(['sms', 'feedback']);
+  it('adds sms, feedback and warning after the six of the specification, with Vietnamese labels', () => {
+    expect(PERMISSIONS.slice(6)).toEqual(['sms', 'feedback', 'warning']);
+    expect(PERMISSION_LABELS.warning.vi).toBe('Phát cảnh báo');
     expect(PERMISSION_LABELS.sms.vi).toBe('Cảnh báo SMS');
     expect(PERMISSION_LABELS.feedback.vi).toBe('Góp ý');
   });
