@@ -30,7 +30,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxBytes:
   });
 
   app.post('/api/files', {
-    config: { access: { anyOf: ['news'] } },
+    config: { access: { anyOf: ['news', 'warning'] } },
     schema: {
       tags,
       summary: 'Tải lên tệp (multipart, trường file): ảnh JPEG/PNG/WebP, PDF, DOC, DOCX',

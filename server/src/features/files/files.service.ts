@@ -30,7 +30,7 @@ export interface UploadInput {
   fileName: string | undefined;
 }
 
-/** Uploads of the news editor and forms (permission `news`, DECISIONS.md: news → news and documents). */
+/** Uploads of the news editor and forms (permission `news`, DECISIONS.md: news → news and documents), and the official bulletin PDF of an officer's warning (`warning`, #23). */
 export function createFilesService(deps: { db: Db; storage: FileStorage; maxBytes: number }) {
   const { db, storage, maxBytes } = deps;
   const tooLarge = () => {
@@ -41,7 +41,7 @@ export function createFilesService(deps: { db: Db; storage: FileStorage; maxByte
   return {
     /** Stores the checked bytes under random keys, then the row with its audit entry; removes bytes on failure. */
     async upload(actor: Actor | undefined, input: UploadInput): Promise<UploadedFile> {
-      const a = requirePermission(actor, 'news');
+      const a = requirePermission(actor, 'news', 'warning');
       if (input.data === undefined || input.data?.length === 0) {
         throw new AppError('VALIDATION_FAILED', 'Chưa chọn tệp', [{ field: 'file', message: 'Chưa chọn tệp' }]);
       }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { multipartFile } from '../../test/multipart';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { messageOutbox, smsRecipients } from '../alerts/sms-admin.table';
 import { auditLogs } from '../audit/audit.table';
@@ -383,6 +384,41 @@ describe('urgent publication, areas, expiry', () => {
     expect((await req('GET', '/api/warnings/active')).json()).toEqual([]);
     expect((await req('GET', `/api/warnings/${draft.id}`, composer)).json().status).toBe('expired');
     expect((await req('GET', `/canh-bao/${draft.id}`)).body).toContain('Hết hiệu lực');
+  });
+
+  it('attaches the official bulletin: a PDF uploaded by an officer, named in the CAP resource and on the page', async () => {
+    const upload = (name: string, content: Buffer) => {
+      const form = multipartFile('file', name, content);
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/files',
+        headers: { ...bearer(composer), ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const pdf = await upload('Bản tin lũ số 3.pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    expect(pdf.statusCode).toBe(200);
+    // A Word file is a valid upload, but not the bulletin a warning carries.
+    const doc = await upload(
+      'bản tin.doc',
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(64)]),
+    );
+    expect(doc.statusCode).toBe(200);
+    const refused = await req('POST', '/api/warnings', composer, body({ attachmentId: doc.json().id }));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields[0]).toEqual({ field: 'attachmentId', message: 'Bản tin đính kèm phải là tệp PDF' });
+    const draft = (
+      await req('POST', '/api/warnings', composer, body({ channels: ['cap', 'banner'], attachmentId: pdf.json().id }))
+    ).json();
+    expect(draft.attachmentName).toBe('Bản tin lũ số 3.pdf');
+    await req('POST', `/api/warnings/${draft.id}/approve`, approver);
+    const detail = (await req('GET', `/api/warnings/${draft.id}`, composer)).json();
+    const xml = (await req('GET', detail.capMessages[0].url)).body;
+    expect(await capSchemaErrors(xml)).toEqual([]);
+    expect(one(xml, 'mimeType')).toBe('application/pdf');
+    expect(one(xml, 'uri')).toBe(`https://canhbao.bache.example.vn/api/files/${pdf.json().id}`);
+    expect((await req('GET', `/canh-bao/${draft.id}`)).body).toContain(`href="/api/files/${pdf.json().id}"`);
+    await req('POST', `/api/warnings/${draft.id}/cancel`, composer, { reason: 'Dọn dữ liệu thử' });
   });
 
   it('two approvals at once publish once', async () => {
