@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_WEB_PARAMETERS as P } from '../stations/web-parameters';
 import {
   alertDetails,
+  alertEndMessage,
+  alertHeadline,
+  alertLevelThreshold,
   alertLine,
+  alertMessage,
+  alertMessageEn,
   alertThresholds,
   levelOf,
   nextAlertAction,
@@ -104,6 +109,25 @@ describe('alert lines', () => {
     expect(alertLine(rain, 'en', VN)).toBe(
       'Trạm thuỷ văn Ba Chẽ: heavy rain · peak 11.1 mm/h · now 0.0 mm/h · easing · since 22/11/2026 14:05',
     );
+  });
+
+  it('a 24-hour rain alert states its level’s threshold and the measured rain, never "lũ quét cấp"', () => {
+    const threshold = alertLevelThreshold('RAIN_24H', 2, station, P);
+    expect(threshold).toBe(200);
+    expect(alertMessage('RAIN_24H', 'Trạm Nam Sơn', 2, 212.4, threshold)).toBe(
+      'Trạm Nam Sơn: mưa lớn ≥ 200 mm/24 giờ (đo được 212 mm)',
+    );
+    expect(alertMessageEn('RAIN_24H', 'Trạm Nam Sơn', 2, 212.4, threshold)).toBe(
+      'Trạm Nam Sơn: heavy rain ≥ 200 mm/24 h (measured 212 mm)',
+    );
+    expect(alertHeadline('RAIN_24H', 'Trạm Nam Sơn', 2, 'vi', threshold)).toBe('Trạm Nam Sơn: mưa lớn ≥ 200 mm/24 giờ');
+    expect(alertHeadline('RAIN_24H', 'Trạm Nam Sơn', 2, 'en', threshold)).toBe(
+      'Trạm Nam Sơn: heavy rain ≥ 200 mm/24 h',
+    );
+    expect(alertEndMessage('RAIN_24H', 'Trạm Nam Sơn', 2, 150, 'vi', threshold)).toBe(
+      'Trạm Nam Sơn: đã hết mưa lớn ≥ 200 mm/24 giờ, hiện 150 mm/24 giờ',
+    );
+    expect(alertLevelThreshold('RAIN_INTENSITY', 3, station, P)).toBeNull();
   });
 
   it('a rise has its own SMS template; trends have a dead band', () => {

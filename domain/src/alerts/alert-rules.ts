@@ -98,8 +98,42 @@ export function nextAlertAction(
 const ROMAN = ['', 'I', 'II', 'III'];
 const num = (v: number, d: number) => formatNumber(v, d, 'vi');
 
-/** The sentence the banner and the staff read (Vietnamese; values with a decimal comma). */
-export function alertMessage(kind: AlertKind, stationName: string, level: number, value: number): string {
+/**
+ * What a 24-hour rain alert says it is (#23): what was measured against the threshold of its level
+ * (Web Parameters rain24hLevel1–3) — 'mưa lớn ≥ 100 mm/24 giờ' / 'heavy rain ≥ 100 mm/24 h'. Never Decision
+ * 18/2021's 'cấp độ rủi ro' nor 'nguy cơ lũ quét cấp N': the portal does not compute a risk level (Art. 46), it
+ * measures rain. Without the threshold (a message stored before it was kept): 'mưa lớn trong 24 giờ'.
+ * The SMS turns '≥' into '>=' (`toGsm7`).
+ */
+export function rain24hPhrase(threshold: number | null | undefined, lang: Language): string {
+  if (threshold === null || threshold === undefined || !Number.isFinite(threshold))
+    return lang === 'en' ? 'heavy rain in 24 h' : 'mưa lớn trong 24 giờ';
+  const t = formatNumber(threshold, 1, lang, 0);
+  return lang === 'en' ? `heavy rain ≥ ${t} mm/24 h` : `mưa lớn ≥ ${t} mm/24 giờ`;
+}
+
+/** The threshold of an alert's level (the value at which it begins), or null when the level has none. */
+export function alertLevelThreshold(
+  kind: AlertKind,
+  level: number,
+  station: WarningLevels,
+  p: WebParameters,
+): number | null {
+  const t = alertThresholds(kind, station, p)[level];
+  return t !== undefined && Number.isFinite(t) ? t : null;
+}
+
+/**
+ * The sentence the banner and the staff read (Vietnamese; values with a decimal comma). `threshold`: the
+ * threshold of the level (`alertLevelThreshold`), which a 24-hour rain alert states.
+ */
+export function alertMessage(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+  value: number,
+  threshold?: number | null,
+): string {
   switch (kind) {
     case 'WATER_LEVEL':
       return `${stationName}: mực nước đạt báo động cấp ${ROMAN[level]} (${num(value / 100, 2)} m)`;
@@ -108,7 +142,7 @@ export function alertMessage(kind: AlertKind, stationName: string, level: number
     case 'RAIN_INTENSITY':
       return `${stationName}: ${level >= 2 ? 'mưa rất to' : 'mưa to'} ${num(value, 1)} mm/giờ`;
     case 'RAIN_24H':
-      return `${stationName}: nguy cơ lũ quét cấp ${level}, mưa ${num(value, 0)} mm trong 24 giờ`;
+      return `${stationName}: ${rain24hPhrase(threshold, 'vi')} (đo được ${num(value, 0)} mm)`;
     default:
       return `${stationName}: trạm mất kết nối`;
   }
@@ -117,7 +151,13 @@ export function alertMessage(kind: AlertKind, stationName: string, level: number
 const enNum = (v: number, d: number) => formatNumber(v, d, 'en');
 
 /** The English twin of `alertMessage` (the CAP feed, the English interface). */
-export function alertMessageEn(kind: AlertKind, stationName: string, level: number, value: number): string {
+export function alertMessageEn(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+  value: number,
+  threshold?: number | null,
+): string {
   switch (kind) {
     case 'WATER_LEVEL':
       return `${stationName}: water level at alarm level ${ROMAN[level]} (${enNum(value / 100, 2)} m)`;
@@ -126,7 +166,7 @@ export function alertMessageEn(kind: AlertKind, stationName: string, level: numb
     case 'RAIN_INTENSITY':
       return `${stationName}: ${level >= 2 ? 'very heavy' : 'heavy'} rain, ${enNum(value, 1)} mm/hour`;
     case 'RAIN_24H':
-      return `${stationName}: flash-flood risk level ${level}, ${enNum(value, 0)} mm of rain in 24 hours`;
+      return `${stationName}: ${rain24hPhrase(threshold, 'en')} (measured ${enNum(value, 0)} mm)`;
     default:
       return `${stationName}: station not reporting`;
   }
@@ -162,8 +202,17 @@ export function alertValueWithUnit(kind: AlertKind, value: number, lang: Languag
   }
 }
 
-/** What an alert is about, without its value: 'Trạm X: mực nước đạt báo động cấp III', 'Trạm X: mưa to'. */
-export function alertHeadline(kind: AlertKind, stationName: string, level: number, lang: Language): string {
+/**
+ * What an alert is about, without its value: 'Trạm X: mực nước đạt báo động cấp III', 'Trạm X: mưa to',
+ * 'Trạm X: mưa lớn ≥ 100 mm/24 giờ' (`threshold`: the level's, `Alert.threshold`).
+ */
+export function alertHeadline(
+  kind: AlertKind,
+  stationName: string,
+  level: number,
+  lang: Language,
+  threshold?: number | null,
+): string {
   const en = lang === 'en';
   switch (kind) {
     case 'WATER_LEVEL':
@@ -173,7 +222,7 @@ export function alertHeadline(kind: AlertKind, stationName: string, level: numbe
     case 'RAIN_INTENSITY':
       return `${stationName}: ${en ? (level >= 2 ? 'very heavy rain' : 'heavy rain') : level >= 2 ? 'mưa rất to' : 'mưa to'}`;
     case 'RAIN_24H':
-      return `${stationName}: ${en ? 'flash-flood risk level' : 'nguy cơ lũ quét cấp'} ${level}`;
+      return `${stationName}: ${rain24hPhrase(threshold, lang)}`;
     default:
       return `${stationName}: ${en ? 'station not reporting' : 'trạm mất kết nối'}`;
   }
@@ -217,13 +266,14 @@ export function alertDetails(
 
 /** The whole line of the banner and the toasts: headline, then the labelled values, joined by ' · '. */
 export function alertLine(
-  alert: Pick<Alert, 'kind' | 'stationName' | 'level' | 'value' | 'peakValue' | 'trend' | 'since'>,
+  alert: Pick<Alert, 'kind' | 'stationName' | 'level' | 'value' | 'peakValue' | 'trend' | 'since' | 'threshold'>,
   lang: Language,
   timeZone: string,
 ): string {
-  return [alertHeadline(alert.kind, alert.stationName, alert.level, lang), ...alertDetails(alert, lang, timeZone)].join(
-    ' · ',
-  );
+  return [
+    alertHeadline(alert.kind, alert.stationName, alert.level, lang, alert.threshold),
+    ...alertDetails(alert, lang, timeZone),
+  ].join(' · ');
 }
 
 /**
@@ -236,6 +286,7 @@ export function alertEndMessage(
   level: number,
   value: number,
   lang: Language,
+  threshold?: number | null,
 ): string {
   const now = alertValueWithUnit(kind, value, lang);
   const en = lang === 'en';
@@ -252,8 +303,8 @@ export function alertEndMessage(
       return en ? `${stationName}: heavy rain over, now ${now}` : `${stationName}: đã hết mưa to, hiện ${now}`;
     case 'RAIN_24H':
       return en
-        ? `${stationName}: flash-flood risk level ${level} over, ${now}`
-        : `${stationName}: hết nguy cơ lũ quét cấp ${level}, ${now}`;
+        ? `${stationName}: ${rain24hPhrase(threshold, 'en')} over, now ${now}`
+        : `${stationName}: đã hết ${rain24hPhrase(threshold, 'vi')}, hiện ${now}`;
     default:
       return en ? `${stationName}: station reporting again` : `${stationName}: trạm đã có số liệu trở lại`;
   }

@@ -16,8 +16,16 @@ export const AlertSchema = z
     stationCode: z.string(),
     stationName: z.string(),
     stationKind: StationKindSchema,
-    /** 1–3 (Cấp I–III for water; for rain: 1 heavy, 2 very heavy, 3 flash-flood risk). */
+    /**
+     * 1–3: báo động I–III for water; hourly rain 1 'mưa to', 2 'mưa rất to'; 24-hour rain the levels of
+     * rain24hLevel1–3 ('mưa lớn ≥ X mm/24 giờ', docs/glossary.md).
+     */
     level: z.number().int().min(1).max(3),
+    /**
+     * The threshold of its level in the unit of `value` (24-hour rain: rain24hLevelN mm), as the Web Parameters
+     * say now; null when the level has none (a silent station), absent from older servers.
+     */
+    threshold: z.number().nullable().optional(),
     /** The current value: water cm, a rise cm/h, rain mm/h or mm in 24 h. */
     value: z.number(),
     /** The value that raised it: the highest since it opened (same unit as `value`). */

@@ -89,6 +89,25 @@ describe('cancel and reminder messages (#22)', () => {
     expect(m.sms).toBe(
       'CHUA AI NHAN XU LY sau 15 phut: muc nuoc bao dong 3 tai Tram Cau Ba Che, hien 0,82 m. Vao he thong de xac nhan.',
     );
-    expect(alertEscalationMessage('RAIN_24H', long, 2, 250, 45).sms.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+    expect(alertEscalationMessage('RAIN_24H', long, 2, 250, 45, 200).sms.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+  });
+
+  it('a 24-hour rain alert says the threshold reached, with ">=" in the SMS (GSM-7 has no "≥")', () => {
+    const m = alertCancelMessage('RAIN_24H', 'Trạm Nam Sơn', 1, 100);
+    expect(m.email).toContain('Huỷ cảnh báo mưa lớn ≥ 100 mm/24 giờ tại Trạm Nam Sơn');
+    expect(m.sms).toContain('Huy canh bao mua lon >= 100 mm/24 gio tai Tram Nam Son');
+    expect(m.sms).not.toMatch(/lu quet|≥/);
+    const long = 'Trạm thuỷ văn Đồn Đạc đối diện Trung tâm Y tế huyện Ba Chẽ, cầu Ba Chẽ mới, tỉnh Quảng Ninh';
+    const r = alertEscalationMessage('RAIN_24H', long, 3, 412.6, 45, 400).sms;
+    expect(r.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+    expect(r).toMatch(
+      /^CHUA AI NHAN XU LY sau 45 phut: mua lon >= 400 mm\/24 gio tai Tram thuy van Don Dac.*\., hien 413 mm\/24 gio\./,
+    );
+    // Every character is in GSM-7's basic set.
+    expect(r).toMatch(/^[\x20-\x7e]*$/);
+  });
+
+  it('toGsm7 writes the signs GSM-7 lacks with its own', () => {
+    expect(toGsm7('≥ 100 – “mưa” ≤ 5…')).toBe('>= 100 - "mua" <= 5...');
   });
 });

@@ -1,5 +1,5 @@
 import { formatNumber } from '../common/number-format';
-import { alertValueWithUnit } from './alert-rules';
+import { alertValueWithUnit, rain24hPhrase } from './alert-rules';
 import type { AlertKind } from './alerts.schemas';
 /** Types of SMS templates (back-office §3 SMS template); a fast rise is a rate (cm/h), not a level. */
 export const SMS_TEMPLATE_TYPES = ['FLOOD_WARNING', 'RAIN_WARNING', 'WATER_RISE'] as const;
@@ -45,12 +45,33 @@ export function isValidSmsTemplate(text: string): boolean {
 }
 export const SMS_TEMPLATE_INVALID = 'Vui lòng cập nhật lại nội dung tin nhắn theo mô tả';
 
+/** Signs the portal's texts use that GSM-7 lacks, and what an SMS writes instead. */
+const GSM7_SUBSTITUTES: Record<string, string> = {
+  '≥': '>=',
+  '≤': '<=',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '…': '...',
+  '·': '-',
+};
+
 /**
  * Text as an SMS carries it in the GSM 7-bit alphabet (one segment holds 160 characters, against 70 for
- * UCS-2): Vietnamese marks stripped, 'đ'/'Đ' → 'd'/'D' ('Trạm thuỷ văn Đồn Đạc' → 'Tram thuy van Don Dac').
+ * UCS-2): Vietnamese marks stripped, 'đ'/'Đ' → 'd'/'D' ('Trạm thuỷ văn Đồn Đạc' → 'Tram thuy van Don Dac'),
+ * and the signs GSM-7 lacks written with its own ('≥' → '>=', '–' → '-'), so one sign does not turn the whole
+ * message into UCS-2.
  */
 export function toGsm7(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/g, 'd').replace(/Đ/g, 'D');
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[≥≤–—‘’“”…·]/g, (c) => GSM7_SUBSTITUTES[c] ?? c);
 }
 
 /**
@@ -103,8 +124,11 @@ export function smsHistoryLabels(status: string): { status: string; confirmation
 /** One SMS segment in GSM-7. */
 export const SMS_SEGMENT_CHARS = 160;
 
-/** What a warning is about in a few words, for the short messages (#22): 'mực nước báo động 3', 'mưa to'. */
-function alertPhrase(kind: AlertKind, level: number): string {
+/**
+ * What a warning is about in a few words, for the short messages (#22): 'mực nước báo động 3', 'mưa to',
+ * 'mưa lớn ≥ 100 mm/24 giờ' (`threshold`: the level's; the SMS writes '>=').
+ */
+function alertPhrase(kind: AlertKind, level: number, threshold?: number | null): string {
   switch (kind) {
     case 'WATER_LEVEL':
       return `mực nước báo động ${level}`;
@@ -113,7 +137,7 @@ function alertPhrase(kind: AlertKind, level: number): string {
     case 'RAIN_INTENSITY':
       return level >= 2 ? 'mưa rất to' : 'mưa to';
     case 'RAIN_24H':
-      return `nguy cơ lũ quét cấp ${level}`;
+      return rain24hPhrase(threshold, 'vi');
     default:
       return 'trạm mất kết nối';
   }
@@ -142,10 +166,11 @@ export function alertCancelMessage(
   kind: AlertKind,
   stationName: string,
   level: number,
+  threshold?: number | null,
 ): { sms: string; email: string } {
   return withinSegment(
     (station) =>
-      `Huỷ cảnh báo ${alertPhrase(kind, level)} tại ${station}: số liệu đo sai, đã hiệu chỉnh. Không còn cảnh báo này.`,
+      `Huỷ cảnh báo ${alertPhrase(kind, level, threshold)} tại ${station}: số liệu đo sai, đã hiệu chỉnh. Không còn cảnh báo này.`,
     stationName,
   );
 }
@@ -160,11 +185,12 @@ export function alertEscalationMessage(
   level: number,
   value: number,
   minutes: number,
+  threshold?: number | null,
 ): { sms: string; email: string } {
   const now = alertValueWithUnit(kind, value, 'vi');
   return withinSegment(
     (station) =>
-      `CHƯA AI NHẬN XỬ LÝ sau ${minutes} phút: ${alertPhrase(kind, level)} tại ${station}, hiện ${now}. Vào hệ thống để xác nhận.`,
+      `CHƯA AI NHẬN XỬ LÝ sau ${minutes} phút: ${alertPhrase(kind, level, threshold)} tại ${station}, hiện ${now}. Vào hệ thống để xác nhận.`,
     stationName,
   );
 }

@@ -47,6 +47,11 @@ const WebParametersObject = z.object({
   alertAckMinutes: z.coerce.number().int().min(1).max(1_440).default(15),
   /** …at most this many times. */
   alertMaxEscalations: z.coerce.number().int().min(0).max(20).default(3),
+  /**
+   * How long an automatic alert's CAP Alert or Update stays in force (`expires`, minutes, #23); an open alert's
+   * message is renewed by an Update when less than half of it is left (docs/cap-profile.md).
+   */
+  capAlertLifetimeMinutes: z.coerce.number().int().min(60).max(10_080).default(360),
 });
 type Field = keyof z.infer<typeof WebParametersObject>;
 

@@ -8,6 +8,7 @@ import { alertsRoutes } from '../features/alerts/alerts.routes';
 import { createAlertsService } from '../features/alerts/alerts.service';
 import { capRoutes } from '../features/alerts/cap.routes';
 import { createCapService } from '../features/alerts/cap.service';
+import { createCapRenewal } from '../features/alerts/cap-renewal';
 import { createDispatcher, type DispatcherOptions } from '../features/alerts/dispatcher';
 import { createEscalations } from '../features/alerts/escalation';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
@@ -56,10 +57,14 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   app.decorate('alertEngine', engine);
   app.decorate('dispatcher', dispatcher);
   app.decorate('escalations', escalations);
+  const capRenewal = createCapRenewal({ db, webParameters: deps.webParameters, now });
+  app.decorate('capRenewal', capRenewal);
   app.addHook('onReady', async () => dispatcher.start());
   runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
   // Serious warnings nobody acknowledged go to the on-duty list again (#22).
   runPeriodically(app, 'alert escalations', 30_000, () => escalations.check());
+  // An open alert's CAP message is renewed before it expires (#23).
+  runPeriodically(app, 'CAP renewal', 60_000, () => capRenewal.check());
   // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then
   // every 10 s — what another process of the portal left when it died included (#19).
   runPeriodically(app, 'alert evaluations left over', 10_000, () => engine.processLeftovers(), { atStart: true });
@@ -69,7 +74,11 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     await dispatcher.stop();
   });
   await app.register(smsAdminRoutes, { sms: createSmsAdminService({ db, wake: () => dispatcher.wake() }) });
-  await app.register(alertsRoutes, { db, alerts: createAlertsService({ db, bus, now }) });
+  await app.register(alertsRoutes, {
+    db,
+    webParameters: deps.webParameters,
+    alerts: createAlertsService({ db, bus, now, webParameters: deps.webParameters }),
+  });
   // Warnings issued by officers (#23): the back office, the public list and page; their CAP messages are in the feed.
   await app.register(warningsRoutes, {
     warnings: createWarningsService({

@@ -14,6 +14,8 @@ declare module 'fastify' {
     dispatcher: import('../features/alerts/dispatcher').Dispatcher;
     /** Reminders of unacknowledged level II/III alerts to the on-duty list (#22; tests call `check`). */
     escalations: import('../features/alerts/escalation').Escalations;
+    /** Renewal of the CAP messages of open automatic alerts before they expire (#23; tests call `check`). */
+    capRenewal: import('../features/alerts/cap-renewal').CapRenewal;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */
     floodEventDetector: import('../features/flood-events/flood-events.detector').FloodEventDetector;
     floodAnalysis: import('../features/flood-analysis/flood-analysis.service').FloodAnalysisService;

@@ -4,10 +4,12 @@ import {
   type AlertKind,
   type AlertTrend,
   alertEvent,
+  alertLevelThreshold,
   alertMessage,
   alertThresholds,
   CAP_PUBLIC_KINDS,
   type CapMsgType,
+  capExpiresAt,
   fillSmsTemplate,
   formatSmsTemplate,
   heldValue,
@@ -44,7 +46,11 @@ import {
 import type { AlertRow } from './alerts.table';
 import type { Dispatcher } from './dispatcher';
 
-export function toAlert(a: AlertRow, s: StationRow): Alert {
+/**
+ * An alert as the pages read it. With the Web Parameters, `threshold` is its level's threshold now (a 24-hour rain
+ * alert's headline states it); without, it is left out.
+ */
+export function toAlert(a: AlertRow, s: StationRow, p?: WebParameters): Alert {
   return {
     id: a.id,
     kind: a.kind as AlertKind,
@@ -70,6 +76,7 @@ export function toAlert(a: AlertRow, s: StationRow): Alert {
     escalations: a.escalations,
     cancelledAt: a.cancelledAt?.toISOString() ?? null,
     cancelReason: a.cancelReason ?? null,
+    ...(p ? { threshold: alertLevelThreshold(a.kind as AlertKind, a.level, s, p) } : {}),
   };
 }
 
@@ -187,6 +194,8 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const { kind, value } = o;
     const open = await findOpenAlert(tx, s.id, kind);
     const thresholds = alertThresholds(kind, s, p);
+    /** The threshold of a level (finite), which a 24-hour rain alert's sentences state. */
+    const th = (level: number) => alertLevelThreshold(kind, level, s, p);
     const margin = kind.startsWith('RAIN') ? p.rainClearMarginMm : p.waterClearMarginCm;
     const t = now();
     const action = nextAlertAction(
@@ -211,7 +220,11 @@ export function createAlertEngine(deps: AlertEngineDeps) {
           trend,
           ...(action.action === 'update' ? { belowSince: action.belowSince } : {}),
           ...(action.action === 'pending'
-            ? { level: action.level, message: alertMessage(kind, s.name, action.level, value), updatedAt: t }
+            ? {
+                level: action.level,
+                message: alertMessage(kind, s.name, action.level, value, th(action.level)),
+                updatedAt: t,
+              }
             : {}),
         });
         // The lines say the current value and the trend: announce a change people would see (the trend, or
@@ -221,7 +234,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         if (row?.confirmedAt && (trend !== told.trend || Math.abs(value - told.value) >= Math.max(margin, 0.1))) {
           after.push(() => {
             announced.set(open.id, { value, trend });
-            bus.publish('alert', alertEvent('updated', toAlert(row, s)));
+            bus.publish('alert', alertEvent('updated', toAlert(row, s, p)));
           });
         }
       }
@@ -252,7 +265,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         value,
         peakValue: value,
         trend,
-        message: alertMessage(kind, s.name, action.level, value),
+        message: alertMessage(kind, s.name, action.level, value, th(action.level)),
         openedAt: t,
         updatedAt: t,
         confirmedAt: action.confirmed ? t : null,
@@ -268,7 +281,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         value,
         peakValue,
         trend,
-        message: alertMessage(kind, s.name, action.level, value),
+        message: alertMessage(kind, s.name, action.level, value, th(action.level)),
         updatedAt: t,
         confirmedAt: t,
       });
@@ -284,7 +297,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
         value,
         peakValue,
         trend,
-        message: alertMessage(kind, s.name, level, value),
+        message: alertMessage(kind, s.name, level, value, th(level)),
         updatedAt: t,
         belowSince: null,
         ...(action.action === 'clear' ? { clearedAt: t } : {}),
@@ -299,7 +312,15 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       if (queued) await event(row.id, 'messages', row.level, `${queued}`);
     }
     if (CAP_PUBLIC_KINDS.includes(kind))
-      await insertCapMessage(tx, { alertId: row.id, msgType: capType, level: row.level, value, sentAt: t });
+      await insertCapMessage(tx, {
+        alertId: row.id,
+        msgType: capType,
+        level: row.level,
+        value,
+        sentAt: t,
+        expiresAt: capExpiresAt(capType, t, p.capAlertLifetimeMinutes),
+        threshold: th(row.level),
+      });
     // To the public an alert starts when it is confirmed.
     const verb = (
       { open: 'opened', confirm: 'opened', escalate: 'escalated', lower: 'lowered', clear: 'cleared' } as const
@@ -308,7 +329,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     after.push(() => {
       announced.delete(open?.id ?? -1);
       if (queued) deps.dispatcher.wake();
-      bus.publish('alert', alertEvent(verb, toAlert(changed, s)));
+      bus.publish('alert', alertEvent(verb, toAlert(changed, s, p)));
     });
     return told;
   }
@@ -417,7 +438,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
             { ifNone: true },
           )
         : await updateAlert(db, r.open!, { clearedAt: t, updatedAt: t });
-      if (row) bus.publish('alert', alertEvent(silent ? 'opened' : 'cleared', toAlert(row, s)));
+      if (row) bus.publish('alert', alertEvent(silent ? 'opened' : 'cleared', toAlert(row, s, p)));
     }
   }
 

@@ -1,5 +1,11 @@
 import type { AlertEventType, CapMsgType } from '@flood/domain';
-import { type AlertKind, CAP_PUBLIC_KINDS, type SmsTemplateType } from '@flood/domain';
+import {
+  type AlertKind,
+  CAP_ALERT_LIFETIME_MINUTES,
+  CAP_PUBLIC_KINDS,
+  capExpiresAt,
+  type SmsTemplateType,
+} from '@flood/domain';
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -168,11 +174,77 @@ export async function insertAlert(
   return row;
 }
 
+/** What an automatic alert's CAP message keeps of the rules at its time (`cap_messages.snapshot`). */
+export interface AlertCapSnapshot {
+  /** The threshold of the level (a 24-hour rain message states it: 'mưa lớn ≥ 100 mm/24 giờ'). */
+  threshold: number | null;
+}
+
+/**
+ * Stores a CAP step of an automatic alert with its `expires` (#23): `capExpiresAt` — the lifetime for an Alert or
+ * Update, an hour for a Cancel — and the level's threshold of the moment.
+ */
 export async function insertCapMessage(
   tx: Tx,
-  m: { alertId: number; msgType: CapMsgType; level: number; value: number; sentAt: Date },
+  m: {
+    alertId: number;
+    msgType: CapMsgType;
+    level: number;
+    value: number;
+    sentAt: Date;
+    expiresAt: Date;
+    threshold?: number | null;
+  },
 ): Promise<void> {
-  await tx.insert(capMessages).values(m);
+  const { threshold, ...row } = m;
+  const snapshot: AlertCapSnapshot | null = threshold === undefined ? null : { threshold };
+  await tx.insert(capMessages).values({ ...row, snapshot: snapshot as Record<string, unknown> | null });
+}
+
+/**
+ * The open, confirmed, public alerts whose newest CAP message expires by `due` (#23: renewal) — claimed
+ * (`FOR UPDATE SKIP LOCKED`: one process renews); each with its station.
+ */
+export async function claimDueCapRenewals(tx: Tx, due: Date): Promise<{ a: AlertRow; s: StationRow }[]> {
+  const kinds = `{${CAP_PUBLIC_KINDS.join(',')}}`;
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      select a.id from alerts a
+      where a.cleared_at is null and a.confirmed_at is not null and a.kind = any(${kinds}::text[])
+        and (select m.expires_at from cap_messages m where m.alert_id = a.id order by m.id desc limit 1)
+          <= ${due.toISOString()}::timestamptz
+      order by a.id for update of a skip locked`),
+  );
+  if (rows.length === 0) return [];
+  return tx
+    .select({ a: alerts, s: stations })
+    .from(alerts)
+    .innerJoin(stations, eq(stations.id, alerts.stationId))
+    .where(sql`${alerts.id} = any(${`{${rows.map((r) => r.id).join(',')}}`}::int[])`)
+    .orderBy(alerts.id);
+}
+
+/**
+ * The renewal of a claimed alert: an Update at its level and value now, written only if its newest message still
+ * expires by `due` — read again in this statement, so a renewal another process committed meanwhile is seen and
+ * nothing is written twice. Whether it was written.
+ */
+export async function insertCapRenewal(
+  tx: Tx,
+  m: { alertId: number; level: number; value: number; sentAt: Date; expiresAt: Date; threshold: number | null },
+  due: Date,
+): Promise<boolean> {
+  const snapshot = JSON.stringify({ threshold: m.threshold } satisfies AlertCapSnapshot);
+  const written = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      insert into cap_messages (alert_id, msg_type, level, value, sent_at, expires_at, snapshot)
+      select ${m.alertId}, 'Update', ${m.level}, ${m.value}, ${m.sentAt.toISOString()}::timestamptz,
+        ${m.expiresAt.toISOString()}::timestamptz, ${snapshot}::jsonb
+      where (select expires_at from cap_messages where alert_id = ${m.alertId} order by id desc limit 1)
+        <= ${due.toISOString()}::timestamptz
+      returning id`),
+  );
+  return written.length > 0;
 }
 
 /** The SMS template of a type, if there is one. */
@@ -237,7 +309,19 @@ export async function clearOpenAlertsOfStation(tx: Db, stationId: number, at: Da
   const cancels = cleared
     // An unconfirmed alert was never published: nothing to cancel.
     .filter((a) => CAP_PUBLIC_KINDS.includes(a.kind as AlertKind) && a.confirmedAt !== null)
-    .map((a) => ({ alertId: a.id, msgType: 'Cancel' as const, level: a.level, value: a.value, sentAt: at }));
+    .map((a) => ({
+      alertId: a.id,
+      msgType: 'Cancel' as const,
+      level: a.level,
+      value: a.value,
+      sentAt: at,
+      expiresAt: capExpiresAt('Cancel', at, CAP_ALERT_LIFETIME_MINUTES),
+      // The threshold its last message stated (a 24-hour rain Cancel says which level ended).
+      snapshot: sql<Record<
+        string,
+        unknown
+      > | null>`(select m.snapshot from cap_messages m where m.alert_id = ${a.id} order by m.id desc limit 1)`,
+    }));
   if (cancels.length) await tx.insert(capMessages).values(cancels);
   return cleared;
 }
@@ -250,7 +334,11 @@ export interface CapMessageFull {
   station: StationRow;
 }
 
-/** One CAP message with its warning and station; null when it does not exist. */
+/**
+ * One CAP message of an automatic alert with its alert and station; null when it does not exist. The inner join
+ * to alerts leaves out the officers' warnings' messages (`warning_id`, alert_id null), which have their own feed
+ * code.
+ */
 export async function findCapMessage(db: Db, id: number): Promise<CapMessageFull | null> {
   const [row] = await db
     .select({ message: capMessages, alert: alerts, station: stations })
@@ -267,11 +355,11 @@ export function earlierCapMessages(db: Db, alertId: number, beforeId: number): P
   return db
     .select()
     .from(capMessages)
-    .where(and(eq(capMessages.alertId, alertId), lt(capMessages.id, beforeId)))
+    .where(and(eq(capMessages.alertId, alertId), lt(capMessages.id, beforeId), isNotNull(capMessages.alertId)))
     .orderBy(capMessages.id);
 }
 
-/** The messages of the feed: sent since `since`, newest first, at most `limit`. */
+/** The automatic alerts' messages of the feed (inner join: no officer's warning): since `since`, newest first. */
 export function recentCapMessages(db: Db, since: Date, limit: number): Promise<CapMessageFull[]> {
   return db
     .select({ message: capMessages, alert: alerts, station: stations })

@@ -8,6 +8,7 @@ import {
   AlertSchema,
   IdParamsSchema,
   publicAlert,
+  type WebParameters,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
@@ -19,20 +20,24 @@ import type { AlertsService } from './alerts.service';
  * The open warnings, highest level first: the public sees the confirmed ones (every page shows them); staff also
  * the unconfirmed ones and the silent stations.
  */
-export async function activeAlerts(db: Db, includeSilent = false): Promise<Alert[]> {
-  const all = (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s));
+export async function activeAlerts(db: Db, includeSilent = false, p?: WebParameters): Promise<Alert[]> {
+  const all = (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s, p));
   return includeSilent ? all : all.map(publicAlert);
 }
 
 const tags = ['Cảnh báo / Alerts'];
 
-export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService }> = async (app, { db, alerts }) => {
+export const alertsRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  alerts: AlertsService;
+  webParameters: () => Promise<WebParameters>;
+}> = async (app, { db, alerts, webParameters }) => {
   app.get('/api/alerts/active', {
     config: { access: 'public' },
     schema: { tags: ['Cảnh báo / Alerts'], summary: 'Cảnh báo đang hiệu lực', response: { 200: ActiveAlertsSchema } },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return activeAlerts(db);
+      return activeAlerts(db, false, await webParameters());
     },
   });
   app.get('/api/alerts/staff', {
@@ -42,7 +47,7 @@ export const alertsRoutes: FastifyPluginAsyncZod<{ db: Db; alerts: AlertsService
       summary: 'Cảnh báo cho cán bộ (kể cả trạm mất kết nối)',
       response: { 200: ActiveAlertsSchema },
     },
-    handler: () => activeAlerts(db, true),
+    handler: async () => activeAlerts(db, true, await webParameters()),
   });
   app.get('/api/alerts', {
     config: { access: 'authenticated' },

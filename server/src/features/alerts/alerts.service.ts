@@ -5,6 +5,7 @@ import {
   type AlertListQuerySchema,
   type AlertPage,
   alertEvent,
+  type WebParameters,
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -26,10 +27,12 @@ export interface AlertsServiceDeps {
   db: Db;
   bus: EventBus;
   now: () => Date;
+  /** The thresholds of the alerts' levels (`Alert.threshold`). */
+  webParameters: () => Promise<WebParameters>;
 }
 
 /** The alerts page (#22): every alert with its state, its timeline, and who took charge of it. */
-export function createAlertsService({ db, bus, now }: AlertsServiceDeps) {
+export function createAlertsService({ db, bus, now, webParameters }: AlertsServiceDeps) {
   async function find(id: number) {
     const row = await findAlertWithStation(db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
@@ -41,7 +44,8 @@ export function createAlertsService({ db, bus, now }: AlertsServiceDeps) {
     async list(actor: Actor | undefined, q: z.output<typeof AlertListQuerySchema>): Promise<AlertPage> {
       requireActor(actor);
       const { rows, total } = await pageAlerts(db, { page: q.page, pageSize: q.pageSize, open: q.status === 'open' });
-      return { items: rows.map((r) => toAlert(r.a, r.s)), total };
+      const p = await webParameters();
+      return { items: rows.map((r) => toAlert(r.a, r.s, p)), total };
     },
 
     async detail(actor: Actor | undefined, id: number): Promise<AlertDetail> {
@@ -50,7 +54,7 @@ export function createAlertsService({ db, bus, now }: AlertsServiceDeps) {
       const [events, counts] = await Promise.all([alertTimeline(db, id), alertMessageCounts(db, id)]);
       const n = (k: string) => counts[k] ?? 0;
       return {
-        alert: toAlert(a, s),
+        alert: toAlert(a, s, await webParameters()),
         events: events.map((e) => ({
           id: e.id,
           type: e.type,
@@ -104,7 +108,7 @@ export function createAlertsService({ db, bus, now }: AlertsServiceDeps) {
           { field: 'id', message: 'Cảnh báo đã có người nhận xử lý hoặc đã kết thúc' },
         ]);
       }
-      const shown = toAlert(row, s);
+      const shown = toAlert(row, s, await webParameters());
       bus.publish('alert', alertEvent('updated', shown));
       return shown;
     },

@@ -1,23 +1,34 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { capRing, closeRing, type Position, ringProblems } from '@flood/domain';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
+import { loadCommunes } from '../../db/seed/seed-files';
+import { capProfileProblems, capSchemaErrors } from '../../test/cap-profile';
 import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
-
-const XSD = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema', 'CAP-v1.2.xsd'), 'utf8');
-
-/** libxml2's verdict on a document against the CAP 1.2 schema (errors as text, empty when valid). */
-async function capSchemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'alert.xml', contents: xml }], schema: [XSD] });
-  return result.valid ? [] : result.errors.map((e) => e.message);
-}
+import { warnings } from '../warnings/warnings.table';
+import { findCapMessage } from './alerts.repository';
+import { alerts } from './alerts.table';
+import { capMessages } from './cap.table';
 
 const all = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 const one = (xml: string, tag: string) => all(xml, tag)[0];
+
+/** A message as the portal serves it, checked against the CAP 1.2 schema and the portal's profile (#23). */
+async function capMessage(id: number | string): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/cap/${id}.xml` });
+  expect(res.statusCode).toBe(200);
+  expect(await capSchemaErrors(res.body)).toEqual([]);
+  expect(capProfileProblems(res.body)).toEqual([]);
+  return res.body;
+}
+
+/** The CAP rows of an alert, oldest first. */
+const capRows = (alertId: number) =>
+  ctx.db.select().from(capMessages).where(eq(capMessages.alertId, alertId)).orderBy(asc(capMessages.id));
+
+const minutes = (a: string, b: string) => (Date.parse(a) - Date.parse(b)) / 60_000;
 
 /** The district clock of the tests: pushes and the hysteresis hold follow it. */
 let clockMs = Date.now();
@@ -49,14 +60,14 @@ const station = (code: string, lat: number, long: number) =>
     bus: ctx.bus,
   });
 
-async function push(code: string, key: string, value: number, minutesAgo = 1) {
+async function push(code: string, key: string, value: number, minutesAgo = 1, path = 'receive-water-level') {
   const q = new URLSearchParams({
     stationCode: code,
     ...pushTime(new Date(clockMs - minutesAgo * 60_000)),
     value: String(value),
     key,
   });
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/receive-water-level?${q}` });
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/${path}?${q}` });
   expect(res.statusCode).toBe(200);
   await ctx.app.alertEngine.idle();
 }
@@ -107,6 +118,7 @@ describe('CAP 1.2 feed', () => {
         expect(res.statusCode).toBe(200);
         expect(res.headers['content-type']).toBe('application/cap+xml; charset=utf-8');
         expect(await capSchemaErrors(res.body)).toEqual([]);
+        expect(capProfileProblems(res.body)).toEqual([]);
         return res.body;
       }),
     );
@@ -117,18 +129,28 @@ describe('CAP 1.2 feed', () => {
       // CAP §3.2.1: times carry an explicit offset, never "Z".
       expect(one(xml, 'sent')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+07:00$/);
       expect(all(xml, 'language')).toEqual(['vi-VN', 'en-US']);
-      // The station's commune (Ba Chẽ town) as a closed polygon of lat,lon pairs and its GSO code.
+      // The station's commune (Ba Chẽ town) as a closed polygon of lat,lon pairs and its GSO code: one area, one
+      // polygon in each language's info.
       for (const polygon of all(xml, 'polygon')) {
         const pts = polygon.split(' ');
         expect(pts.length).toBeGreaterThanOrEqual(4);
         expect(pts[0]).toBe(pts.at(-1));
-        for (const p of pts) expect(p).toMatch(/^21\.\d+,107\.\d+$/);
+        for (const p of pts) expect(p).toMatch(/^21\.\d{1,6},107\.\d{1,6}$/);
       }
+      expect(all(xml, 'area')).toHaveLength(2);
       expect(all(xml, 'polygon')).toHaveLength(2);
-      expect(all(xml, 'areaDesc')[0]).toBe(
-        'Thị trấn Ba Chẽ, huyện Ba Chẽ, tỉnh Quảng Ninh – Đối diện Trung tâm Y tế huyện &amp; chợ &lt;Ba Chẽ&gt;',
-      );
+      // Under 50 characters (#23): the commune and the province; the station's position is in the description.
+      expect(all(xml, 'areaDesc')).toEqual(['Ba Chẽ – Quảng Ninh', 'Ba Chẽ – Quảng Ninh']);
+      expect(one(xml, 'description')).toContain('Đối diện Trung tâm Y tế huyện &amp; chợ &lt;Ba Chẽ&gt;');
       expect(all(xml, 'value')).toContain('06970');
+      expect(all(xml, 'eventCode')).toEqual([
+        '<valueName>BACHE_FLOOD_PORTAL_EVENT</valueName><value>RIVER_LEVEL</value>',
+        '<valueName>BACHE_FLOOD_PORTAL_EVENT</valueName><value>RIVER_LEVEL</value>',
+      ]);
+      // Every info expires: an Alert or Update after the lifetime (360 minutes by default), a Cancel after an hour.
+      const expires = all(xml, 'expires');
+      expect(expires).toHaveLength(2);
+      expect(minutes(expires[0]!, one(xml, 'sent')!)).toBe(one(xml, 'msgType') === 'Cancel' ? 60 : 360);
     }
     expect(one(alert!, 'msgType')).toBe('Alert');
     expect(all(alert!, 'severity')).toEqual(['Severe', 'Severe']);
@@ -191,11 +213,186 @@ describe('CAP 1.2 feed', () => {
     const entries = all((await get('/api/cap')).body, 'entry');
     expect(entries).toHaveLength(4);
     const href = /href="([^"]+)"/.exec(entries[0]!)![1]!;
-    const xml = (await get(new URL(href).pathname)).body;
-    expect(await capSchemaErrors(xml)).toEqual([]);
+    const xml = await capMessage(/(\d+)\.xml$/.exec(href)![1]!);
     expect(all(xml, 'polygon')).toEqual([]);
     expect(all(xml, 'circle')).toEqual(['21.90000,106.50000 5', '21.90000,106.50000 5']);
+    expect(all(xml, 'areaDesc')).toEqual(['Khu vực trạm Trạm F01999', 'Area of station Trạm F01999']);
     expect(all(xml, 'severity')).toEqual(['Moderate', 'Moderate']);
+  });
+
+  it('every seed commune is a valid CAP polygon as it is (#23): closed, ≤ 6 decimals, no crossing', async () => {
+    const communes = await loadCommunes();
+    expect(communes).toHaveLength(7);
+    for (const c of communes) {
+      const rings = (
+        c.geometry.type === 'Polygon' ? [c.geometry.coordinates] : c.geometry.coordinates
+      ) as Position[][][];
+      for (const [outer] of rings) {
+        expect(ringProblems(outer!), c.name).toEqual([]);
+        // Rendered without dropping a corner.
+        expect(capRing(outer!), c.name).toEqual(closeRing(outer!, 6));
+      }
+    }
+  });
+
+  it('the profile check is real: today’s faults (#23) are each found', async () => {
+    const xml = (await get(new URL(links[2]!).pathname)).body;
+    expect(capProfileProblems(xml)).toEqual([]);
+    const faults: [string, RegExp][] = [
+      [xml.replace(/<expires>[^<]*<\/expires>/g, ''), /0 <expires>/],
+      [xml.replace(/<expires>[^<]*<\/expires>/, `<expires>${one(xml, 'sent')}</expires>`), /not after <sent>/],
+      [
+        xml.replaceAll(
+          '<areaDesc>Ba Chẽ – Quảng Ninh</areaDesc>',
+          '<areaDesc>Thị trấn Ba Chẽ, huyện Ba Chẽ, tỉnh Quảng Ninh – Đối diện Trung tâm Y tế</areaDesc>',
+        ),
+        /areaDesc has \d+ characters/,
+      ],
+      [xml.replaceAll('BACHE_FLOOD_PORTAL_EVENT', 'FLOOD_PORTAL_KIND'), /valueName 'FLOOD_PORTAL_KIND'/],
+      [xml.replaceAll('<value>RIVER_LEVEL</value>', '<value>WATER_LEVEL</value>'), /'WATER_LEVEL' is not in the list/],
+      [xml.replace(/<\/area>/, '</area><area><areaDesc>X</areaDesc><circle>21.1,107.1 5</circle></area>'), /2 <area>/],
+      [xml.replace(/(<polygon>)(\d+\.\d+),/, '$1$2123456789,'), /more than 6 decimals/],
+      [
+        xml.replace(/(<polygon>)[^<]*(<\/polygon>)/, '$121.1,107.1 21.2,107.2 21.1,107.2 21.2,107.1 21.1,107.1$2'),
+        /self-crossing/,
+      ],
+      [xml.replace(/(<polygon>)([^ <]+) /, '$1'), /not-closed/],
+      [
+        xml.replace(/(<polygon>[^<]*<\/polygon>)/, '$1<polygon>22.1,108.1 22.2,108.1 22.2,108.2 22.1,108.1</polygon>'),
+        /not contiguous/,
+      ],
+      [xml.replace('<msgType>Alert</msgType>', '<msgType>Update</msgType>'), /Update without <references>/],
+    ];
+    for (const [bad, problem] of faults) expect(capProfileProblems(bad).join('\n')).toMatch(problem);
+  });
+
+  it('a 24-hour rain alert says what was measured against its threshold, in a valid message', async () => {
+    const s = await station('F00031', 21.273, 107.2896);
+    for (const [value, ago] of [
+      [50, 150],
+      [60, 90], // over 100 mm in 24 hours: level I
+      [40, 30],
+    ] as const)
+      await push('F00031', s.pushKey, value, ago, 'receive-rain');
+    const [rain] = await ctx.db.select().from(alerts).where(eq(alerts.kind, 'RAIN_24H'));
+    const [row] = await capRows(rain!.id);
+    const measured = row!.value.toFixed(0);
+    expect(row!.value).toBeGreaterThanOrEqual(100);
+    expect(rain?.message).toBe(`Trạm F00031: mưa lớn ≥ 100 mm/24 giờ (đo được ${measured} mm)`);
+    expect(row!.snapshot).toEqual({ threshold: 100 });
+    const xml = await capMessage(row!.id);
+    expect(all(xml, 'event')).toEqual(['Mưa lớn 24 giờ', '24-hour heavy rain']);
+    expect(all(xml, 'headline')).toEqual([
+      `Trạm F00031: mưa lớn ≥ 100 mm/24 giờ (đo được ${measured} mm)`,
+      `Trạm F00031: heavy rain ≥ 100 mm/24 h (measured ${measured} mm)`,
+    ]);
+    expect(xml).not.toMatch(/lũ quét|flash/i);
+    expect(all(xml, 'eventCode')[0]).toContain('<value>RAIN_24H</value>');
+    // The banner's line states the threshold too.
+    const active = (await get('/api/alerts/active')).json() as { kind: string; threshold?: number }[];
+    expect(active.find((a) => a.kind === 'RAIN_24H')?.threshold).toBe(100);
+    // The hourly rain's alert of the same pushes is in the feed too, with its own code.
+    const [hourly] = await ctx.db.select().from(alerts).where(eq(alerts.kind, 'RAIN_INTENSITY'));
+    const hourlyXml = await capMessage((await capRows(hourly!.id))[0]!.id);
+    expect(all(hourlyXml, 'eventCode')[0]).toContain('<value>RAIN_HOURLY</value>');
+  });
+
+  it('a station stopped by staff: the Cancel of its open alert expires in an hour and states the threshold', async () => {
+    const [rain] = await ctx.db.select().from(alerts).where(eq(alerts.kind, 'RAIN_24H'));
+    const { createStationAlerts } = await import('./clear-station-alerts');
+    const { findStationRow } = await import('../stations/stations.repository');
+    const st = (await findStationRow(ctx.db, rain!.stationId))!;
+    await ctx.db.transaction((tx) => createStationAlerts(ctx.bus).endWarnings(tx, st, new Date(clockMs)));
+    const rows = await capRows(rain!.id);
+    expect(rows.map((r) => r.msgType)).toEqual(['Alert', 'Cancel']);
+    expect(rows[1]!.expiresAt!.getTime() - rows[1]!.sentAt.getTime()).toBe(3_600_000);
+    const xml = await capMessage(rows[1]!.id);
+    const now = (await ctx.db.select().from(alerts).where(eq(alerts.id, rain!.id)))[0]!.value;
+    expect(one(xml, 'headline')).toBe(
+      `Hết cảnh báo – Trạm F00031: đã hết mưa lớn ≥ 100 mm/24 giờ, hiện ${now.toFixed(0)} mm/24 giờ`,
+    );
+  });
+
+  it('an officer’s warning’s message (#23, warning_id) is left to its own code: the alert queries skip it', async () => {
+    const before = all((await get('/api/cap')).body, 'entry').length;
+    const t = new Date(clockMs);
+    const [w] = await ctx.db
+      .insert(warnings)
+      .values({
+        kind: 'flood',
+        severity: 2,
+        headlineVi: 'Lũ trên sông Ba Chẽ',
+        descriptionVi: 'Mô tả',
+        instructionVi: 'Hướng dẫn',
+        effectiveAt: t,
+        expiresAt: new Date(clockMs + 3_600_000),
+        channels: ['cap'],
+      })
+      .returning();
+    const [m] = await ctx.db
+      .insert(capMessages)
+      .values({
+        warningId: w!.id,
+        msgType: 'Alert',
+        level: 2,
+        value: 0,
+        sentAt: t,
+        expiresAt: new Date(clockMs + 60_000),
+      })
+      .returning();
+    expect(all((await get('/api/cap')).body, 'entry')).toHaveLength(before);
+    expect(await findCapMessage(ctx.db, m!.id)).toBeNull();
+    // Nearly expired, yet not an automatic alert's: the renewal leaves it alone.
+    await ctx.app.capRenewal.check();
+    const rows = await ctx.db.select().from(capMessages).where(eq(capMessages.warningId, w!.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('renews an open alert’s message before it expires: an Update with a later expires, written once', async () => {
+    const s = await station('F01032', 21.273, 107.2896);
+    await push('F01032', s.pushKey, 40, 1); // level I: Alert
+    const [open] = await ctx.db.select().from(alerts).where(eq(alerts.stationId, s.id));
+    const [first] = await capRows(open!.id);
+    expect(first!.msgType).toBe('Alert');
+    expect(first!.expiresAt!.getTime() - first!.sentAt.getTime()).toBe(360 * 60_000);
+
+    // More than half the lifetime left: nothing to renew.
+    clockMs += 170 * 60_000;
+    await ctx.app.capRenewal.check();
+    expect(await capRows(open!.id)).toHaveLength(1);
+
+    // Less than half left: two processes check at once, one Update is written.
+    clockMs += 20 * 60_000;
+    const counts = await Promise.all([ctx.app.capRenewal.check(), ctx.app.capRenewal.check()]);
+    const rows = await capRows(open!.id);
+    expect(rows.map((r) => r.msgType)).toEqual(['Alert', 'Update']);
+    const renewal = rows[1]!;
+    expect(renewal.sentAt.getTime()).toBe(clockMs);
+    expect(renewal.expiresAt!.getTime()).toBe(clockMs + 360 * 60_000);
+    expect(renewal.expiresAt!.getTime()).toBeGreaterThan(first!.expiresAt!.getTime());
+    expect([renewal.level, renewal.value]).toEqual([open!.level, open!.value]);
+    // Every due alert (the circle station's one too) renewed once between the two checks.
+    const renewedNow = (await ctx.db.select().from(capMessages)).filter((m) => m.sentAt.getTime() === clockMs);
+    expect(counts[0] + counts[1]).toBe(renewedNow.length);
+    expect(new Set(renewedNow.map((m) => m.alertId)).size).toBe(renewedNow.length);
+    expect(await ctx.app.capRenewal.check()).toBe(0);
+
+    const xml = await capMessage(renewal.id);
+    expect(one(xml, 'msgType')).toBe('Update');
+    expect(one(xml, 'references')).toContain(`:cap:${first!.id},`);
+    expect(all(xml, 'headline')[0]).toBe('Trạm F01032: mực nước đạt báo động cấp I (0,40 m)');
+
+    // A cleared alert is not renewed; the Cancel references both earlier messages.
+    await push('F01032', s.pushKey, 10, 1);
+    clockMs += 31 * 60_000;
+    await push('F01032', s.pushKey, 10, 1);
+    const ended = await capRows(open!.id);
+    expect(ended.map((r) => r.msgType)).toEqual(['Alert', 'Update', 'Cancel']);
+    const cancel = await capMessage(ended[2]!.id);
+    expect(one(cancel, 'references')!.split(' ')).toHaveLength(2);
+    clockMs += 400 * 60_000;
+    await ctx.app.capRenewal.check();
+    expect(await capRows(open!.id)).toHaveLength(3);
   });
 });
 
@@ -229,6 +426,7 @@ describe('CAP feed in demo mode', () => {
       expect(one(demoXml, 'status')).toBe('Test');
       expect(one(demoXml, 'note')).toContain('Dữ liệu minh hoạ');
       expect(await capSchemaErrors(demoXml)).toEqual([]);
+      expect(capProfileProblems(demoXml)).toEqual([]);
     } finally {
       await demo.close();
     }

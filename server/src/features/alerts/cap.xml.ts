@@ -1,15 +1,20 @@
 import type { Language } from '@flood/domain';
 import {
+  ALERT_EVENT_CODES,
   type AlertKind,
+  AREA_DESC_MAX,
+  areaDescription,
+  CAP_EVENT_CODE_NAME,
   capClassification,
   capInfoTexts,
+  capRing,
   formatDateTimeVi,
   formatIsoWithOffset,
-  type PolygonCoords,
+  partContaining,
 } from '@flood/domain';
 import type { Commune } from '../../db/seed/seed-files';
 import { el, text } from '../../lib/xml';
-import type { CapMessageFull } from './alerts.repository';
+import type { AlertCapSnapshot, CapMessageFull } from './alerts.repository';
 import type { CapMessageRow } from './cap.table';
 
 export const CAP_NS = 'urn:oasis:names:tc:emergency:cap:1.2';
@@ -32,37 +37,47 @@ export const capIdentifier = (s: CapSettings, id: number) => `${s.sender.replace
 const reference = (s: CapSettings, m: CapMessageRow) =>
   `${s.sender},${capIdentifier(s, m.id)},${formatIsoWithOffset(m.sentAt, s.timeZone)}`;
 
-/** CAP polygon text: 'lat,lon' pairs, first = last, from a GeoJSON ring of [lon, lat]. */
-function capPolygon(ring: PolygonCoords[number]): string {
-  const pts = ring.map((p) => `${Number(p[1]).toFixed(5)},${Number(p[0]).toFixed(5)}`);
-  if (pts[0] !== pts[pts.length - 1]) pts.push(pts[0]!);
-  return pts.join(' ');
-}
+/** CAP polygon text: 'lat,lon' pairs from a ring of [lon, lat] (closed, ≤ 6 decimals: `capRing`). */
+const capPolygon = (ring: [number, number][]) => ring.map(([lon, lat]) => `${lat},${lon}`).join(' ');
 
+/**
+ * The `<area>` of an automatic alert (#23, docs/cap-profile.md): one contiguous area — the part of the commune
+ * that holds the station, as a valid polygon (`capRing`), with the commune's GSO code; `areaDesc` under 50
+ * characters ('Ba Chẽ – Quảng Ninh', place names: the same in both languages). A station outside every commune (or
+ * a part no valid ring can be drawn of) gets a circle.
+ */
 function area(full: CapMessageFull, commune: Commune | null, s: CapSettings, lang: Language): string {
   const st = full.station;
-  const place = commune
-    ? lang === 'vi'
-      ? `${commune.fullName}, huyện ${commune.district}, tỉnh ${commune.province}`
-      : `${commune.fullName}, ${commune.district} district, ${commune.province} province`
-    : lang === 'vi'
-      ? `Khu vực trạm ${st.name}`
-      : `Area of station ${st.name}`;
-  const desc = st.description ? `${place} – ${st.description}` : place;
-  const polygons = commune
-    ? ((commune.geometry.type === 'Polygon'
-        ? [commune.geometry.coordinates]
-        : commune.geometry.coordinates) as PolygonCoords[])
-    : [];
+  const ring = commune ? capRing(partContaining(commune.geometry, st.longitude, st.latitude)) : null;
+  const desc = commune
+    ? areaDescription([commune.name], commune.province)
+    : (lang === 'vi' ? `Khu vực trạm ${st.name}` : `Area of station ${st.name}`).slice(0, AREA_DESC_MAX);
   return el(
     'area',
     null,
     text('areaDesc', desc),
-    polygons.map((rings) => text('polygon', capPolygon(rings[0]!))),
-    !commune && text('circle', `${st.latitude.toFixed(5)},${st.longitude.toFixed(5)} ${s.fallbackRadiusKm}`),
+    ring && text('polygon', capPolygon(ring)),
+    !ring && text('circle', `${st.latitude.toFixed(5)},${st.longitude.toFixed(5)} ${s.fallbackRadiusKm}`),
     commune && el('geocode', null, text('valueName', 'GSO'), text('value', commune.gsoCode)),
   );
 }
+
+/**
+ * The threshold a message states (a 24-hour rain alert): kept with the message when it was sent; a message
+ * without one (a Cancel written by station editing, an older row) takes the newest earlier one at its level.
+ */
+function thresholdOf(m: CapMessageRow, earlier: CapMessageRow[]): number | null {
+  const own = (m.snapshot as AlertCapSnapshot | null)?.threshold;
+  if (own !== undefined && own !== null) return own;
+  for (const e of [...earlier].reverse()) {
+    const t = (e.snapshot as AlertCapSnapshot | null)?.threshold;
+    if (e.level === m.level && t !== undefined && t !== null) return t;
+  }
+  return null;
+}
+
+/** When a message stops being in force; a row from before #23 without one: six hours after it was sent. */
+const expiresOf = (m: CapMessageRow) => m.expiresAt ?? new Date(m.sentAt.getTime() + 6 * 3_600_000);
 
 /** One CAP 1.2 alert message with a Vietnamese and an English `info` block. */
 export function renderCapAlert(
@@ -84,7 +99,9 @@ export function renderCapAlert(
     positionText: st.description,
     timeText: formatDateTimeVi(m.sentAt, s.timeZone),
     withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
+    threshold: thresholdOf(m, earlier),
   });
+  const expires = formatIsoWithOffset(expiresOf(m), s.timeZone);
   const unit = kind === 'WATER_LEVEL' ? 'm' : kind === 'WATER_RISE' ? 'cm/h' : kind === 'RAIN_24H' ? 'mm/24h' : 'mm/h';
   const shown = kind === 'WATER_LEVEL' ? (m.value / 100).toFixed(2) : m.value.toFixed(1);
   const info = (lang: Language) =>
@@ -98,8 +115,14 @@ export function renderCapAlert(
       text('urgency', cls.urgency),
       text('severity', cls.severity),
       text('certainty', cls.certainty),
-      el('eventCode', null, text('valueName', 'FLOOD_PORTAL_KIND'), text('value', kind)),
+      el(
+        'eventCode',
+        null,
+        text('valueName', CAP_EVENT_CODE_NAME),
+        text('value', ALERT_EVENT_CODES[kind as keyof typeof ALERT_EVENT_CODES]),
+      ),
       text('effective', sent),
+      text('expires', expires),
       text('senderName', s.senderName[lang]),
       text('headline', texts[lang].headline),
       text('description', texts[lang].description),
@@ -150,6 +173,7 @@ export function capFeedEntry(full: CapMessageFull, s: CapSettings): CapFeedEntry
     positionText: st.description,
     timeText: formatDateTimeVi(m.sentAt, s.timeZone),
     withdrawn: m.msgType === 'Cancel' && a.cancelledAt !== null,
+    threshold: thresholdOf(m, []),
   });
   return {
     id: capIdentifier(s, m.id),

@@ -2,8 +2,10 @@ import {
   type AlertKind,
   alertCancelMessage,
   alertEvent,
+  alertLevelThreshold,
   alertThresholds,
   CAP_PUBLIC_KINDS,
+  capExpiresAt,
   heldValue,
   levelOf,
   type WebParameters,
@@ -138,10 +140,12 @@ export function createCorrectionAlerts({ bus, dispatcher, engine }: CorrectionAl
             level: row.level,
             value: row.value,
             sentAt: at,
+            expiresAt: capExpiresAt('Cancel', at, p.capAlertLifetimeMinutes),
+            threshold: alertLevelThreshold(kind, row.level, s, p),
           });
         }
         const stopped = await cancelUnsentMessages(tx, row.id);
-        const text = alertCancelMessage(kind, s.name, row.level);
+        const text = alertCancelMessage(kind, s.name, row.level, alertLevelThreshold(kind, row.level, s, p));
         const audience = await alertAudience(tx, row.id);
         await insertOutboxMessages(
           tx,
@@ -170,7 +174,7 @@ export function createCorrectionAlerts({ bus, dispatcher, engine }: CorrectionAl
       return {
         cancelled,
         after: () => {
-          for (const a of ended) bus.publish('alert', alertEvent('cleared', toAlert(a, s)));
+          for (const a of ended) bus.publish('alert', alertEvent('cleared', toAlert(a, s, p)));
           if (queued) dispatcher.wake();
           void engine.schedule(s.id);
         },

@@ -1,4 +1,10 @@
-import { type AlertKind, alertEscalationMessage, alertEvent, type WebParameters } from '@flood/domain';
+import {
+  type AlertKind,
+  alertEscalationMessage,
+  alertEvent,
+  alertLevelThreshold,
+  type WebParameters,
+} from '@flood/domain';
 import type { Db } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { findStationRow } from '../stations/stations.repository';
@@ -44,7 +50,9 @@ export function createEscalations({ db, bus, dispatcher, webParameters, now }: E
           if (!s) continue;
           const since = (a.escalatedAt ?? a.confirmedAt ?? a.openedAt).getTime();
           const minutes = Math.max(1, Math.round((t.getTime() - (a.confirmedAt ?? a.openedAt).getTime()) / 60_000));
-          const text = alertEscalationMessage(a.kind as AlertKind, s.name, a.level, a.value, minutes);
+          const kind = a.kind as AlertKind;
+          const threshold = alertLevelThreshold(kind, a.level, s, p);
+          const text = alertEscalationMessage(kind, s.name, a.level, a.value, minutes, threshold);
           const rows = duty.flatMap((r) =>
             [
               ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: text.sms }] : []),
@@ -64,7 +72,7 @@ export function createEscalations({ db, bus, dispatcher, webParameters, now }: E
           });
           queued += rows.length;
           const shown = { ...a, escalations: a.escalations + 1, escalatedAt: t };
-          after.push(() => bus.publish('alert', alertEvent('updated', toAlert(shown, s))));
+          after.push(() => bus.publish('alert', alertEvent('updated', toAlert(shown, s, p))));
         }
       });
       if (queued) dispatcher.wake();

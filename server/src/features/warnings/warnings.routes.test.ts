@@ -1,22 +1,11 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validateXML } from 'xmllint-wasm';
+import { capProfileProblems, capSchemaErrors } from '../../test/cap-profile';
 import { multipartFile } from '../../test/multipart';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../../test/test-app';
 import { messageOutbox, smsRecipients } from '../alerts/sms-admin.table';
 import { auditLogs } from '../audit/audit.table';
 
-const XSD = readFileSync(
-  path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'alerts', 'schema', 'CAP-v1.2.xsd'),
-  'utf8',
-);
-async function capSchemaErrors(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'alert.xml', contents: xml }], schema: [XSD] });
-  return result.valid ? [] : result.errors.map((e) => e.message);
-}
 const all = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}(?:\\s[^>]*)?>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
 const one = (xml: string, tag: string) => all(xml, tag)[0];
@@ -219,6 +208,7 @@ describe('compose, approve, update, cancel', () => {
     const href = /href="([^"]+)"/.exec(entries[0]!)![1]!;
     const xml = (await req('GET', new URL(href).pathname)).body;
     expect(await capSchemaErrors(xml)).toEqual([]);
+    expect(capProfileProblems(xml)).toEqual([]);
     expect(one(xml, 'msgType')).toBe('Alert');
     expect(one(xml, 'status')).toBe('Actual');
     expect(one(xml, 'areaDesc')).toBe('Thanh Sơn, Nam Sơn – Quảng Ninh');
@@ -262,6 +252,7 @@ describe('compose, approve, update, cancel', () => {
     const [updateHref, alertHref] = entries.map((e) => new URL(/href="([^"]+)"/.exec(e)![1]!).pathname);
     const update = (await req('GET', updateHref!)).body;
     expect(await capSchemaErrors(update)).toEqual([]);
+    expect(capProfileProblems(update)).toEqual([]);
     expect(one(update, 'msgType')).toBe('Update');
     expect(one(update, 'severity')).toBe('Extreme');
     expect(one(update, 'note')).toBe('Nước lên báo động 3');
@@ -296,6 +287,7 @@ describe('compose, approve, update, cancel', () => {
     expect(entries.map((e) => /<category term="(\w+)"\/>/.exec(e)?.[1])).toEqual(['Cancel', 'Update', 'Alert']);
     const cancel = (await req('GET', new URL(/href="([^"]+)"/.exec(entries[0]!)![1]!).pathname)).body;
     expect(await capSchemaErrors(cancel)).toEqual([]);
+    expect(capProfileProblems(cancel)).toEqual([]);
     expect(one(cancel, 'msgType')).toBe('Cancel');
     expect(one(cancel, 'responseType')).toBe('AllClear');
     expect(one(cancel, 'references')!.split(' ')).toHaveLength(2);
@@ -345,6 +337,7 @@ describe('urgent publication, areas, expiry', () => {
       detail.capMessages.map(async (m: { url: string }) => {
         const xml = (await req('GET', m.url)).body;
         expect(await capSchemaErrors(xml)).toEqual([]);
+        expect(capProfileProblems(xml)).toEqual([]);
         expect(all(xml, 'area')).toHaveLength(1);
         return one(xml, 'areaDesc');
       }),
@@ -378,6 +371,7 @@ describe('urgent publication, areas, expiry', () => {
     const detail = (await req('GET', `/api/warnings/${draft.id}`, composer)).json();
     const xml = (await req('GET', detail.capMessages[0].url)).body;
     expect(await capSchemaErrors(xml)).toEqual([]);
+    expect(capProfileProblems(xml)).toEqual([]);
     expect(one(xml, 'category')).toBe('Geo');
     expect(one(xml, 'polygon')).toBe('21.28,107.2 21.28,107.24 21.31,107.24 21.31,107.2 21.28,107.2');
     clockMs += 61 * 60_000;
@@ -415,6 +409,7 @@ describe('urgent publication, areas, expiry', () => {
     const detail = (await req('GET', `/api/warnings/${draft.id}`, composer)).json();
     const xml = (await req('GET', detail.capMessages[0].url)).body;
     expect(await capSchemaErrors(xml)).toEqual([]);
+    expect(capProfileProblems(xml)).toEqual([]);
     expect(one(xml, 'mimeType')).toBe('application/pdf');
     expect(one(xml, 'uri')).toBe(`https://canhbao.bache.example.vn/api/files/${pdf.json().id}`);
     expect((await req('GET', `/canh-bao/${draft.id}`)).body).toContain(`href="/api/files/${pdf.json().id}"`);

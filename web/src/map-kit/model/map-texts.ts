@@ -74,7 +74,7 @@ const ALERT_TITLE_KEYS: Record<Alert['kind'], string> = {
   WATER_LEVEL: 'map.alertFlood',
   WATER_RISE: 'map.alertRise',
   RAIN_INTENSITY: 'map.alertRain',
-  RAIN_24H: 'map.alertFlashFlood',
+  RAIN_24H: 'map.alertRain24h',
   STATION_SILENT: 'map.alertSilent',
 };
 

@@ -75,7 +75,7 @@ export function AcknowledgeModal({ open, alert, onClose }: AcknowledgeModalProps
       initialValues={{ note: '' }}
     >
       <Typography.Paragraph strong className="ack-headline">
-        {alertHeadline(alert.kind, alert.stationName, alert.level, lang)}
+        {alertHeadline(alert.kind, alert.stationName, alert.level, lang, alert.threshold)}
       </Typography.Paragraph>
       <Typography.Paragraph type="secondary">{t('alertList.ackIntro')}</Typography.Paragraph>
       <Form.Item

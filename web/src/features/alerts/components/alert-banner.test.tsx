@@ -164,8 +164,9 @@ describe('alert banner', () => {
       id: 15,
       kind: 'RAIN_24H',
       level: 2,
-      value: 160,
-      message: 'Mưa 160 mm trong 24 giờ',
+      value: 260,
+      threshold: 200,
+      message: 'Trạm Nam Sơn: mưa lớn ≥ 200 mm/24 giờ (đo được 260 mm)',
     };
     mockFetch((url) => (url === '/api/alerts/active' ? jsonResponse(200, [RAIN, rain24h]) : jsonResponse(404, {})));
     renderWithProviders(<AlertBanner />);
@@ -176,7 +177,7 @@ describe('alert banner', () => {
     expect(line.getByText('Cấp II')).toBeTruthy();
     expect(line.queryByText('Cấp I')).toBeNull();
     const messages = [...banner.querySelectorAll('.alert-message')].map((m) => m.textContent);
-    expect(messages).toEqual(['Trạm Nam Sơn: nguy cơ lũ quét cấp 2', 'Trạm Nam Sơn: mưa to']);
+    expect(messages).toEqual(['Trạm Nam Sơn: mưa lớn ≥ 200 mm/24 giờ', 'Trạm Nam Sơn: mưa to']);
   });
 
   it('sends a phone to /maps-mobile (a screen at most 767 px wide)', async () => {

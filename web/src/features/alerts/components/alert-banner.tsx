@@ -43,7 +43,9 @@ function StationLine({
           const value = alertValueText(alert, lang);
           return (
             <span key={alert.id} className="alert-item">
-              <span className="alert-message">{alertHeadline(alert.kind, alert.stationName, alert.level, lang)}</span>
+              <span className="alert-message">
+                {alertHeadline(alert.kind, alert.stationName, alert.level, lang, alert.threshold)}
+              </span>
               {value && <span className="alert-value">{value}</span>}
             </span>
           );

@@ -119,7 +119,7 @@ function DetailBody({
         <AlertStateTags alert={alert} />
       </div>
       <Typography.Title level={3} className="alert-detail-headline">
-        {alertHeadline(alert.kind, alert.stationName, alert.level, lang)}
+        {alertHeadline(alert.kind, alert.stationName, alert.level, lang, alert.threshold)}
       </Typography.Title>
       {values && <Typography.Paragraph className="alert-detail-values">{values}</Typography.Paragraph>}
       <Descriptions

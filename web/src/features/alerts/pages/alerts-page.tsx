@@ -20,7 +20,7 @@ const ALERT_PAGE_SIZE = 20;
 
 /** The headline without the station's name in front (the station has its own column): 'mực nước đạt báo động cấp III'. */
 function headlineOf(alert: Alert, lang: Language): string {
-  const headline = alertHeadline(alert.kind, alert.stationName, alert.level, lang);
+  const headline = alertHeadline(alert.kind, alert.stationName, alert.level, lang, alert.threshold);
   const prefix = `${alert.stationName}: `;
   return headline.startsWith(prefix) ? headline.slice(prefix.length) : headline;
 }

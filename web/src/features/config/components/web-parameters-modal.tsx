@@ -53,6 +53,8 @@ export const PARAMETER_SECTIONS: { key: string; fields: ParameterField[] }[] = [
       { field: 'waterClearMarginCm', step: 0.01 },
       { field: 'rainClearMarginMm', step: 0.5 },
       { field: 'alertClearMinutes', step: 5 },
+      // The lifetime of an automatic alert's CAP message (#23): renewed while the alert stays open.
+      { field: 'capAlertLifetimeMinutes', step: 30, min: 60 },
     ],
   },
   {

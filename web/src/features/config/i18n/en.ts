@@ -33,6 +33,7 @@ export const configEn: TextsOf<typeof configVi> = {
       waterClearMarginCm: 'Water margin before a warning lowers (m)',
       rainClearMarginMm: 'Rain margin before a warning lowers (mm)',
       alertClearMinutes: 'Time below before a warning lowers (minutes)',
+      capAlertLifetimeMinutes: 'Lifetime of an automatic warning’s CAP message (minutes)',
       qcWaterMinCm: 'Lowest measurable water level (m)',
       qcWaterMaxCm: 'Highest measurable water level (m)',
       qcWaterMaxChangeCmPerHour: 'Fastest water level change (m/hour)',

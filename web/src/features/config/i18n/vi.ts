@@ -30,6 +30,7 @@ export const configVi = {
       waterClearMarginCm: 'Biên hạ cảnh báo mực nước (m)',
       rainClearMarginMm: 'Biên hạ cảnh báo mưa (mm)',
       alertClearMinutes: 'Thời gian giữ trước khi hạ cảnh báo (phút)',
+      capAlertLifetimeMinutes: 'Thời hạn bản tin CAP của cảnh báo tự động (phút)',
       qcWaterMinCm: 'Mực nước nhỏ nhất đo được (m)',
       qcWaterMaxCm: 'Mực nước lớn nhất đo được (m)',
       qcWaterMaxChangeCmPerHour: 'Tốc độ thay đổi mực nước tối đa (m/giờ)',

@@ -59,6 +59,13 @@ describe('configurations page', () => {
     expect(await screen.findByText('Tham số hiển thị')).toBeTruthy();
     expect(screen.getByText('Mực nước cao – Cấp III mặc định (m)')).toBeTruthy();
     expect(screen.getByText('Mất kết nối sau (phút)')).toBeTruthy();
+    // The lifetime of an automatic warning's CAP message (#23), with the warning thresholds.
+    expect(
+      within(screen.getByRole('group', { name: 'Ngưỡng cảnh báo' })).getByLabelText(
+        'Thời hạn bản tin CAP của cảnh báo tự động (phút)',
+      ),
+    ).toBeTruthy();
+    expect((document.getElementById('param-capAlertLifetimeMinutes') as HTMLInputElement).value).toBe('360');
     expect((document.getElementById('param-rainVeryHigh') as HTMLInputElement).value).toBe('20,0');
     // Water in metres like the station form (stored in centimetres).
     expect((document.getElementById('param-waterHigh') as HTMLInputElement).value).toBe('0,70');
@@ -91,6 +98,7 @@ describe('configurations page', () => {
         waterClearMarginCm: 5,
         rainClearMarginMm: 2,
         alertClearMinutes: 30,
+        capAlertLifetimeMinutes: 360,
         // nor quality limits and confirmation rules (#22)
         qcWaterMinCm: -500,
         qcWaterMaxCm: 3000,

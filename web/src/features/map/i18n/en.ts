@@ -217,7 +217,7 @@ export const mapEn: TextsOf<typeof mapVi> = {
     alertFlood: 'Flood warning – {{level}}',
     alertRise: 'Rapid rise warning – {{level}}',
     alertRain: 'Heavy rain warning – {{level}}',
-    alertFlashFlood: 'Flash-flood warning – {{level}}',
+    alertRain24h: '24-hour heavy rain warning – {{level}}',
     alertSilent: 'Station not reporting',
     alertPosition: 'Location: {{position}}',
     alertShowStation: 'Show the station',

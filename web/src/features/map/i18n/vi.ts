@@ -213,7 +213,7 @@ export const mapVi = {
     alertFlood: 'Cảnh báo lũ – {{level}}',
     alertRise: 'Cảnh báo nước lên nhanh – {{level}}',
     alertRain: 'Cảnh báo mưa lớn – {{level}}',
-    alertFlashFlood: 'Cảnh báo lũ quét – {{level}}',
+    alertRain24h: 'Cảnh báo mưa lớn 24 giờ – {{level}}',
     alertSilent: 'Trạm mất kết nối',
     alertPosition: 'Vị trí: {{position}}',
     alertShowStation: 'Xem trạm',
