@@ -225,7 +225,7 @@ describe('POST /api/user-logout', () => {
 });
 
 describe('GET /api/user-functions', () => {
-  it('lists the six permissions of the specification, then SMS alerts and feedback (#18), with Vietnamese labels', async () => {
+  it('lists the six permissions of the specification, then SMS alerts and feedback (#18) and warnings (#23), with Vietnamese labels', async () => {
     const { user, password } = await createUser(ctx.db);
     const { token } = await login(ctx.app, user.email, password);
     const res = await ctx.app.inject({ method: 'GET', url: '/api/user-functions', headers: bearer(token) });
@@ -239,6 +239,7 @@ describe('GET /api/user-functions', () => {
       'database',
       'sms',
       'feedback',
+      'warning',
     ]);
     expect(res.json()[5].label.vi).toBe('Cơ sở dữ liệu');
     expect(
@@ -246,7 +247,7 @@ describe('GET /api/user-functions', () => {
         .json()
         .slice(6)
         .map((f: { label: { vi: string } }) => f.label.vi),
-    ).toEqual(['Cảnh báo SMS', 'Góp ý']);
+    ).toEqual(['Cảnh báo SMS', 'Góp ý', 'Phát cảnh báo']);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/user-functions' })).statusCode).toBe(401);
   });
 });
