@@ -84,7 +84,13 @@ export interface WarningChangeEvent {
 export type ChangedEvent = Record<string, never>;
 
 /** The events `GET /api/events` forwards to browsers (anyone may open the stream), and the web listens to. */
-export const PUBLIC_EVENTS = ['reading', 'config', 'alert', 'sms', 'warning'] as const satisfies readonly PortalEventName[];
+export const PUBLIC_EVENTS = [
+  'reading',
+  'config',
+  'alert',
+  'sms',
+  'warning',
+] as const satisfies readonly PortalEventName[];
 export type PublicEventName = (typeof PUBLIC_EVENTS)[number];
 
 /** The events that stay inside the server (caches, the flood-event detector). */
