@@ -1,4 +1,6 @@
 import {
+  type UploadedFile,
+  UploadedFileSchema,
   type Warning,
   type WarningBody,
   type WarningDetail,
@@ -8,7 +10,7 @@ import {
   WarningSchema,
   type WarningStatus,
 } from '@flood/domain';
-import { api } from '../../../lib/api/client';
+import { api, apiRaw } from '../../../lib/api/client';
 import { queryString } from '../../../lib/api/query-string';
 
 export type WarningStatusFilter = 'all' | WarningStatus;
@@ -77,4 +79,12 @@ export async function updatePublishedWarning(id: number, warning: WarningBody, n
 /** `POST /api/warnings/{id}/cancel`: lifts a published warning (CAP Cancel, a cancel SMS). */
 export async function cancelWarning(id: number, reason: string): Promise<Warning> {
   return WarningSchema.parse(await api.post(`/warnings/${id}/cancel`, { reason }, { errorHandling: 'no-toast' }));
+}
+
+/** `POST /api/files` (multipart field `file`), the upload of the news attachments: the official bulletin's PDF. */
+export async function uploadBulletin(file: Blob, fileName: string): Promise<UploadedFile> {
+  const body = new FormData();
+  body.append('file', file, fileName);
+  const response = await apiRaw('/files', { method: 'POST', body, errorHandling: 'no-toast' });
+  return UploadedFileSchema.parse(await response.json());
 }
