@@ -81,8 +81,6 @@ export function WarningFormModal({ open, mode, onClose }: WarningFormModalProps)
   const [pending, setPending] = useState(0);
   const warning = mode.kind === 'create' ? null : mode.warning;
   const [initial] = useState(() => initialWarningValues(warning, utcIsoToDistrictPick(new Date().toISOString())));
-  const kind = Form.useWatch('kind', form) ?? initial.kind;
-  const relay = Form.useWatch('relay', form) ?? initial.relay;
 
   const mutation = useMutation({
     mutationFn: (values: WarningValues) => {
@@ -115,7 +113,13 @@ export function WarningFormModal({ open, mode, onClose }: WarningFormModalProps)
     ({ getFieldsValue }) => ({
       validator: async () => {
         const values = getFieldsValue(true) as WarningValues;
-        const result = WarningBodySchema.safeParse(warningBodyOf(values));
+        const body = warningBodyOf(values);
+        // The schema's checks across fields run once the rest is valid: these two are said at once.
+        if ((field === 'communes' || field === 'polygon') && !body.communes?.length && !body.polygon)
+          throw new Error(t('warningAdmin.areaRequired'));
+        if (field === 'source' && body.severityScale === 'risk' && !body.source)
+          throw new Error(t('warningAdmin.sourceRequired'));
+        const result = WarningBodySchema.safeParse(body);
         if (result.success) return;
         const issue = result.error.issues.find((i) => formFieldOf(i.path.join('.'), values.areaMode) === field);
         if (issue) throw new Error(issueMessage(issue, t));
@@ -191,33 +195,44 @@ export function WarningFormModal({ open, mode, onClose }: WarningFormModalProps)
           >
             <Switch id="warning-relay" data-testid="warning-relay" />
           </Form.Item>
-          <Form.Item
-            label={t(relay ? 'warningAdmin.riskLevel' : 'warningAdmin.level')}
-            name="severity"
-            required
-            dependencies={['kind', 'relay']}
-            rules={[rule('severity')]}
-          >
-            <SeverityField kind={kind} scale={scaleOf(relay)} />
+          {/* Only this part follows the kind and the switch: the rest of the form is not drawn again. */}
+          <Form.Item noStyle shouldUpdate={(a, b) => a.kind !== b.kind || a.relay !== b.relay}>
+            {({ getFieldValue }) => {
+              const kind = getFieldValue('kind') as WarningValues['kind'];
+              const relay = Boolean(getFieldValue('relay'));
+              return (
+                <>
+                  <Form.Item
+                    label={t(relay ? 'warningAdmin.riskLevel' : 'warningAdmin.level')}
+                    name="severity"
+                    required
+                    dependencies={['kind', 'relay']}
+                    rules={[rule('severity')]}
+                  >
+                    <SeverityField kind={kind} scale={scaleOf(relay)} />
+                  </Form.Item>
+                  {relay && (
+                    <Form.Item
+                      label={t('warningAdmin.source')}
+                      name="source"
+                      htmlFor="warning-source"
+                      required
+                      dependencies={['relay']}
+                      rules={[rule('source')]}
+                    >
+                      <Input
+                        id="warning-source"
+                        autoComplete="off"
+                        maxLength={255}
+                        placeholder={t('warningAdmin.sourcePlaceholder')}
+                        data-testid="warning-source"
+                      />
+                    </Form.Item>
+                  )}
+                </>
+              );
+            }}
           </Form.Item>
-          {relay && (
-            <Form.Item
-              label={t('warningAdmin.source')}
-              name="source"
-              htmlFor="warning-source"
-              required
-              dependencies={['relay']}
-              rules={[rule('source')]}
-            >
-              <Input
-                id="warning-source"
-                autoComplete="off"
-                maxLength={255}
-                placeholder={t('warningAdmin.sourcePlaceholder')}
-                data-testid="warning-source"
-              />
-            </Form.Item>
-          )}
           <Form.Item
             label={t('warningAdmin.headlineVi')}
             name="headlineVi"

@@ -63,6 +63,8 @@ export const warningsEn: TextsOf<typeof warningsVi> = {
     areaMode: 'Area of the warning',
     areaCommunes: 'Choose communes',
     areaPolygon: 'Draw an area on the map',
+    areaRequired: 'Choose at least one commune or draw an area on the map',
+    sourceRequired: 'Name the agency that issued the relayed bulletin',
     communes: 'Communes',
     communesPlaceholder: 'Choose one or more communes',
     communeMap: 'Map of the communes: click a commune to choose it or leave it out',

@@ -63,6 +63,8 @@ export const warningsVi = {
     areaMode: 'Khu vực cảnh báo',
     areaCommunes: 'Chọn xã',
     areaPolygon: 'Vẽ vùng trên bản đồ',
+    areaRequired: 'Chọn ít nhất một xã hoặc vẽ vùng trên bản đồ',
+    sourceRequired: 'Ghi cơ quan ban hành bản tin được chuyển tiếp',
     communes: 'Các xã',
     communesPlaceholder: 'Chọn một hoặc nhiều xã',
     communeMap: 'Bản đồ các xã: bấm vào một xã để chọn hoặc bỏ chọn',
