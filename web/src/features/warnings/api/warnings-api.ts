@@ -31,9 +31,12 @@ export function useActiveWarnings() {
   });
 }
 
-/** `GET /api/communes` (public): the district's communes with their GSO codes and outlines. */
+/**
+ * `GET /api/communes` (public): the district's communes with their GSO codes and outlines. A failure leaves the
+ * lists empty (the choice is then 'all communes' or a drawn area) rather than toast on every form.
+ */
 export async function fetchCommunes(): Promise<CommuneItem[]> {
-  return CommunesSchema.parse(await api.get('/communes', { anonymous: true }));
+  return CommunesSchema.parse(await api.get('/communes', { anonymous: true, errorHandling: 'none' }));
 }
 
 /** The communes, read once a session (they change with a new boundary file, seldom). */

@@ -1,4 +1,4 @@
-import type { CommuneItem, Warning } from '@flood/domain';
+import type { CommuneItem } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, signIn } from '../../../test/fixtures';
