@@ -56,11 +56,19 @@ export default defineConfig({
   plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app.
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/canh-bao/': { target: 'http://localhost:3000', changeOrigin: true },
+    },
   },
   preview: {
     port: 4173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app.
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: true },
+      '/canh-bao/': { target: 'http://localhost:3000', changeOrigin: true },
+    },
   },
   build: {
     outDir: 'dist',

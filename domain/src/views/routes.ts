@@ -63,6 +63,14 @@ export const BACK_OFFICE_ROUTES: RouteDef[] = [
   { path: '/system/sms', title: 'page.sms', auth: true, permissions: ['sms'], view: 'administration' },
   // Every alert with its timeline and acknowledgement (#22): the people who manage the warnings' recipients.
   { path: '/system/alerts', title: 'page.alerts', auth: true, permissions: ['sms'], view: 'administration' },
+  // The warnings officers compose, approve, update and cancel (#23).
+  {
+    path: '/system/warnings',
+    title: 'page.warnings',
+    auth: true,
+    permissions: ['warning'],
+    view: 'administration',
+  },
   {
     path: '/system/feedback',
     title: 'page.feedbackList',

@@ -20,7 +20,7 @@ describe('hasAnyPermission', () => {
 describe('views', () => {
   it('maps each view to its permission and default route', () => {
     expect(VIEWS.map((v) => [v.key, v.permissions, v.defaultRoute])).toEqual([
-      ['administration', ['sms', 'feedback'], '/system/sms'],
+      ['administration', ['sms', 'feedback', 'warning'], '/system/sms'],
       ['users', ['user'], '/user/group'],
       ['database', ['database'], '/database/stations'],
       ['analysis', ['analyze'], '/analyze/flood'],
@@ -33,12 +33,13 @@ describe('views', () => {
     expect(permittedViews(undefined)).toEqual([]);
   });
 
-  it('gives the administration view only to holders of sms or feedback, not of system alone (#18)', () => {
+  it('gives the administration view only to holders of sms, feedback or warning, not of system alone (#18)', () => {
     expect(permittedViews(['system', 'news']).map((v) => v.key)).toEqual(['news']);
     expect(permittedViews(['system', 'feedback']).map((v) => v.key)).toEqual(['administration']);
     expect(BACK_OFFICE_ROUTES.filter((r) => r.view === 'administration').map((r) => r.permissions)).toEqual([
       ['sms'],
       ['sms'],
+      ['warning'],
       ['feedback'],
     ]);
   });
@@ -54,6 +55,8 @@ describe('views', () => {
     expect(homeTarget([], 'users')).toBe('/dashboard');
     // Within the view, the first page the user may open.
     expect(homeTarget(['system', 'feedback'], 'administration')).toBe('/system/feedback');
+    // An officer who issues warnings (#23) and nothing else lands on the warnings page.
+    expect(homeTarget(['system', 'warning'], null)).toBe('/system/warnings');
   });
 });
 
@@ -74,6 +77,7 @@ describe('route table', () => {
         '/feedback',
         '/system/sms',
         '/system/alerts',
+        '/system/warnings',
         '/system/feedback',
         '/user/group',
         '/user/user',
@@ -94,7 +98,7 @@ describe('route table', () => {
         '/news/manage-news',
       ]),
     );
-    expect(paths).toHaveLength(28);
+    expect(paths).toHaveLength(29);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {

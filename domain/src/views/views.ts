@@ -8,7 +8,7 @@ export const VIEWS = [
   // Every account holds `system`, so the administration view opens with one of its pages' own permissions (#18).
   {
     key: 'administration',
-    permissions: ['sms', 'feedback'],
+    permissions: ['sms', 'feedback', 'warning'],
     defaultRoute: '/system/sms',
     vi: 'Quản trị hệ thống',
     en: 'Administration',

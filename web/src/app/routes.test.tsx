@@ -104,6 +104,31 @@ describe('router guards and redirects', () => {
     });
   });
 
+  describe('signed in as an officer who issues warnings (system and warning, #23)', () => {
+    beforeEach(() => {
+      const login = signIn(['system', 'warning']);
+      mockFetch((url) =>
+        url === '/api/user-info'
+          ? jsonResponse(200, login.userDetail)
+          : url.startsWith('/api/warnings?')
+            ? jsonResponse(200, { items: [], total: 0 })
+            : jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: 'r' }),
+      );
+    });
+
+    it('lands on /system/warnings, listed in the administration menu as its only page', async () => {
+      const { router } = renderApp('/home');
+      await waitFor(() => expect(path(router)).toBe('/system/warnings'));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Cảnh báo do cán bộ phát' })).toBeTruthy();
+      const sideNav = screen.getByRole('navigation', { name: 'Menu chức năng' });
+      expect(within(sideNav).getByRole('link', { name: 'Cảnh báo do cán bộ phát' }).getAttribute('href')).toBe(
+        '/system/warnings',
+      );
+      expect(within(sideNav).queryByRole('link', { name: 'Quản lý tin nhắn SMS' })).toBeNull();
+      await waitFor(() => expect(document.title).toBe('Cảnh báo do cán bộ phát – Cảnh báo lũ'));
+    });
+  });
+
   describe('signed in as a news-only editor (system and news)', () => {
     beforeEach(() => {
       const login = signIn(['system', 'news']);

@@ -87,3 +87,24 @@ export function districtPickToUtcIso(picked: Dayjs): string {
 export function utcIsoToDistrictPick(iso: string): Dayjs {
   return dayjs(dayjs(iso).tz(DISTRICT_TIME_ZONE).format('YYYY-MM-DDTHH:mm:ss'));
 }
+
+/**
+ * A date and time picked on the district's clock as ISO 8601 with the district's offset, to the minute
+ * (22/11/2026 14:05 → 2026-11-22T14:05:00+07:00): the warnings' API wants the offset a person meant.
+ */
+export function districtPickToOffsetIso(picked: Dayjs): string {
+  const wall = {
+    year: picked.year(),
+    month: picked.month() + 1,
+    day: picked.date(),
+    hour: picked.hour(),
+    minute: picked.minute(),
+  };
+  const utc = zonedToUtc({ ...wall, second: 0 }, DISTRICT_TIME_ZONE);
+  const offset = Math.round(
+    (Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - utc.getTime()) / 60_000,
+  );
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${wall.year}-${pad2(wall.month)}-${pad2(wall.day)}T${pad2(wall.hour)}:${pad2(wall.minute)}:00${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}

@@ -13,6 +13,7 @@ import { smsEn } from '../../features/sms/i18n/en';
 import { stationsEn } from '../../features/stations/i18n/en';
 import { statisticsEn } from '../../features/statistics/i18n/en';
 import { usersEn } from '../../features/users/i18n/en';
+import { warningsEn } from '../../features/warnings/i18n/en';
 import { sharedEn } from './shared.en';
 import type { TextsOf } from './texts-of';
 import type { Messages } from './vi';
@@ -41,5 +42,6 @@ export const en: TextsOf<Messages> = {
   ...dashboardEn,
   ...feedbackEn,
   ...floodAnalysisEn,
+  ...warningsEn,
   errors,
 };

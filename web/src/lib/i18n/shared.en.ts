@@ -34,6 +34,7 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     feedback: 'Contact and feedback',
     sms: 'SMS messages',
     alerts: 'Alerts',
+    warnings: 'Warnings issued by officers',
     feedbackList: 'Feedback list',
     groups: 'User groups',
     users: 'Users',

@@ -32,6 +32,7 @@ export const sharedVi = {
     feedback: 'Liên hệ và góp ý',
     sms: 'Quản lý tin nhắn SMS',
     alerts: 'Cảnh báo',
+    warnings: 'Cảnh báo do cán bộ phát',
     feedbackList: 'Danh sách góp ý',
     groups: 'Nhóm người dùng',
     users: 'Người dùng',

@@ -13,6 +13,7 @@ import { smsVi } from '../../features/sms/i18n/vi';
 import { stationsVi } from '../../features/stations/i18n/vi';
 import { statisticsVi } from '../../features/statistics/i18n/vi';
 import { usersVi } from '../../features/users/i18n/vi';
+import { warningsVi } from '../../features/warnings/i18n/vi';
 import { sharedVi } from './shared.vi';
 
 const { errors, ...shell } = sharedVi;
@@ -38,6 +39,7 @@ export const vi = {
   ...dashboardVi,
   ...feedbackVi,
   ...floodAnalysisVi,
+  ...warningsVi,
   errors,
 };
 

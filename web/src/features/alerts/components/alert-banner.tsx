@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
+import { useWarningsInForce, WarningLine } from '../../warnings';
 import { useActiveAlerts } from '../api/alerts-api';
 import { LevelBadge } from './alert-level';
 
@@ -60,10 +61,11 @@ function StationLine({
 }
 
 /**
- * The open warnings under the header, summarised so that the page keeps its space however many there are: one
- * line per station (its warnings together), most severe first (`compareAlertSeverity`); collapsed to the most
- * severe line and 'và N cảnh báo khác', which opens the others in a list of limited height that scrolls on its
- * own. Nothing when all is calm.
+ * The open warnings under the header, summarised so that the page keeps its space however many there are: first
+ * the warnings officers issued (#23) that are in force, most severe first, then one line per station (its
+ * automatic alerts together), most severe first (`compareAlertSeverity`); collapsed to the first line and 'và N
+ * cảnh báo khác', which opens the others in a list of limited height that scrolls on its own. Nothing when all is
+ * calm.
  */
 export function AlertBanner() {
   const { t, i18n } = useTranslation();
@@ -73,8 +75,10 @@ export function AlertBanner() {
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const stations = useMemo(() => alertsByStation(data ?? []), [data]);
-  if (!stations.length) return null;
-  const others = stations.length - 1;
+  const warnings = useWarningsInForce();
+  const lines = warnings.length + stations.length;
+  if (!lines) return null;
+  const others = lines - 1;
   const open = expanded && others > 0;
   return (
     <section
@@ -86,11 +90,14 @@ export function AlertBanner() {
     >
       <div className="alert-banner-inner">
         <ul id={listId} className="alert-list" data-testid="alert-list">
+          {warnings.map((warning, i) => (
+            <WarningLine key={`w${warning.id}`} warning={warning} hidden={i > 0 && !open} lang={lang} />
+          ))}
           {stations.map((station, i) => (
             <StationLine
               key={station.stationId}
               alerts={station.alerts}
-              hidden={i > 0 && !open}
+              hidden={i + warnings.length > 0 && !open}
               mapTo={mapPath(station.alerts[0]!.stationCode)}
               lang={lang}
             />

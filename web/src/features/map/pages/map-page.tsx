@@ -32,12 +32,15 @@ import {
 import { BASE_MAPS, type BaseMap, isMobileAgent } from '../../../map-kit/model/map-constants';
 import type { ActiveTool } from '../../../map-kit/tools/map-tool';
 import { loadFloodAnalysisModal } from '../../flood-analysis';
+import { loadWarningAreas } from '../../warnings';
 import { LayersMenu } from '../components/layers-menu';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
 const FloodAnalysisModal = lazy(loadFloodAnalysisModal);
+/** The areas of the officers' warnings in force and their list (#23). */
+const WarningAreas = lazy(loadWarningAreas);
 
 /** Phones: the spec's 'Mobi' agent rule, or a narrow screen. */
 function detectMobile(): boolean {
@@ -175,6 +178,9 @@ function MapScreen() {
             layers={layers}
           />
         </div>
+        <Suspense fallback={null}>
+          <WarningAreas map={map} />
+        </Suspense>
         <MapLegend state={layers} defaultOpen={!mobile} />
       </div>
       <MapSearchAndPhotos

@@ -1,9 +1,10 @@
 import { type SmsRecipient, SmsRecipientBodySchema, TEXT_MAX } from '@flood/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input } from 'antd';
+import { App, Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
 import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
+import { useCommunes } from '../../warnings';
 import { createSmsRecipient, smsKeys, updateSmsRecipient } from '../api/sms-api';
 
 interface RecipientValues {
@@ -12,6 +13,8 @@ interface RecipientValues {
   email: string;
   phone: string;
   onDuty: boolean;
+  /** GSO codes of the communes whose officers' warnings they receive (#23); empty: every commune. */
+  communes: string[];
 }
 
 export interface RecipientFormModalProps {
@@ -22,8 +25,9 @@ export interface RecipientFormModalProps {
 }
 
 /**
- * 'Thêm người nhận' / 'Cập nhật người nhận': the name is required, the other fields optional (max 255); 'Trực ban'
- * puts the recipient on the duty list, reminded while a level II/III alert has nobody taking it (#22).
+ * 'Thêm người nhận' / 'Cập nhật người nhận': the name is required, the other fields optional (max 255); 'Xã nhận cảnh
+ * báo' limits the officers' warnings they receive to those communes (#23; empty: all); 'Trực ban' puts the recipient
+ * on the duty list, reminded while a level II/III alert has nobody taking it (#22).
  */
 export function RecipientFormModal({ open, recipient, onClose }: RecipientFormModalProps) {
   const { t } = useTranslation();
@@ -31,6 +35,7 @@ export function RecipientFormModal({ open, recipient, onClose }: RecipientFormMo
   const queryClient = useQueryClient();
   const [form] = Form.useForm<RecipientValues>();
   const editing = recipient !== null;
+  const communes = useCommunes();
 
   const mutation = useMutation({
     mutationFn: (save: () => Promise<SmsRecipient>) => save(),
@@ -69,6 +74,7 @@ export function RecipientFormModal({ open, recipient, onClose }: RecipientFormMo
         email: recipient?.email ?? '',
         phone: recipient?.phone ?? '',
         onDuty: recipient?.onDuty ?? false,
+        communes: recipient?.communes ?? [],
       }}
     >
       <Form.Item label={t('sms.name')} name="name" htmlFor="recipient-name" required rules={rule('name')}>
@@ -87,6 +93,24 @@ export function RecipientFormModal({ open, recipient, onClose }: RecipientFormMo
       </Form.Item>
       <Form.Item label={t('sms.phone')} name="phone" htmlFor="recipient-phone" rules={rule('phone')}>
         <Input id="recipient-phone" type="tel" inputMode="numeric" autoComplete="off" maxLength={TEXT_MAX} />
+      </Form.Item>
+      <Form.Item
+        label={t('sms.communes')}
+        name="communes"
+        htmlFor="recipient-communes"
+        extra={t('sms.communesHelp')}
+        rules={rule('communes')}
+      >
+        <Select
+          id="recipient-communes"
+          mode="multiple"
+          allowClear
+          loading={communes.isLoading}
+          placeholder={t('sms.communesAll')}
+          optionFilterProp="label"
+          options={(communes.data ?? []).map((c) => ({ value: c.gsoCode, label: c.name }))}
+          data-testid="recipient-communes"
+        />
       </Form.Item>
       <Form.Item name="onDuty" valuePropName="checked">
         <Checkbox id="recipient-on-duty" data-testid="recipient-on-duty">

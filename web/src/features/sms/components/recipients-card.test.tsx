@@ -52,6 +52,7 @@ describe('SMS recipients', () => {
       email: null,
       phone: '0912345678',
       onDuty: false,
+      communes: [],
     });
     expect(await screen.findByText('Thêm người nhận thành công')).toBeTruthy();
   });
@@ -106,5 +107,53 @@ describe('SMS recipients', () => {
     fireEvent.click(await screen.findByTestId('confirm-delete-ok'));
     expect(await screen.findByText('Xoá người nhận thành công!')).toBeTruthy();
     expect(calls(fetchMock, 'DELETE').map(([url]) => url)).toEqual(['/api/sms-user/4']);
+  });
+
+  it('limits a recipient to the communes chosen (#23): listed by name, empty reads as all communes', async () => {
+    const square = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [107.28, 21.26],
+          [107.3, 21.26],
+          [107.3, 21.28],
+          [107.28, 21.26],
+        ],
+      ],
+    };
+    const communes = [
+      { gsoCode: '06973', name: 'Thanh Sơn', fullName: 'Xã Thanh Sơn', province: 'Quảng Ninh', geometry: square },
+      { gsoCode: '06976', name: 'Nam Sơn', fullName: 'Xã Nam Sơn', province: 'Quảng Ninh', geometry: square },
+    ];
+    const namSon = { ...RECIPIENT, id: 6, name: 'Cán bộ xã Nam Sơn', communes: ['06976'] };
+    const fetchMock = mockFetch((url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, namSon)
+        : url === '/api/communes'
+          ? jsonResponse(200, communes)
+          : jsonResponse(200, { items: [RECIPIENT, namSon], total: 2 }),
+    );
+    renderWithProviders(<RecipientsCard />, '/system/sms');
+    expect(await screen.findByText('Nam Sơn', { selector: '[data-testid="sms-recipient-communes-6"]' })).toBeTruthy();
+    expect(screen.getByTestId('sms-recipient-communes-4').textContent).toBe('Tất cả các xã');
+
+    const row = screen.getByText('Cán bộ xã Nam Sơn').closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Sửa' }));
+    const modal = await screen.findByTestId('recipient-modal');
+    expect(within(modal).getByText('Xã nhận cảnh báo')).toBeTruthy();
+    const select = within(modal).getByTestId('recipient-communes');
+    expect(within(select).getByText('Nam Sơn')).toBeTruthy();
+    fireEvent.mouseDown(select.querySelector('.ant-select-selector') ?? select);
+    const option = await waitFor(() => {
+      const found = [...document.querySelectorAll('.ant-select-item-option')].find(
+        (o) => o.textContent === 'Thanh Sơn',
+      );
+      if (!found) throw new Error('no option');
+      return found;
+    });
+    fireEvent.click(option);
+    fireEvent.click(screen.getByTestId('recipient-submit'));
+    await waitFor(() => expect(calls(fetchMock, 'PUT')).toHaveLength(1));
+    expect(JSON.parse(String(calls(fetchMock, 'PUT')[0]![1]?.body)).communes).toEqual(['06976', '06973']);
   });
 });

@@ -10,6 +10,7 @@ import { actionsColumn } from '../../../components/row-actions';
 import { useDeleteRow } from '../../../components/use-delete-row';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { formatDateTime } from '../../../lib/format/date';
+import { useCommunes } from '../../warnings';
 import { deleteSmsRecipient, fetchSmsRecipients, smsKeys } from '../api/sms-api';
 import { RecipientFormModal } from './recipient-form-modal';
 
@@ -19,6 +20,8 @@ export function RecipientsCard() {
   const confirmDelete = useConfirmDelete();
   const { page, pageSize, setPage, afterDelete } = usePagedList(PAGE_SIZE);
   const editor = useRowEditor<SmsRecipient>();
+  const communes = useCommunes();
+  const communeName = new Map((communes.data ?? []).map((c) => [c.gsoCode, c.name]));
 
   const query = { page, pageSize };
   const list = useQuery({
@@ -52,6 +55,15 @@ export function RecipientsCard() {
       ),
     },
     { dataIndex: 'description', title: t('sms.description'), render: (v: string | null) => v ?? '' },
+    {
+      dataIndex: 'communes',
+      title: t('sms.communes'),
+      render: (codes: string[], recipient) => (
+        <span data-testid={`sms-recipient-communes-${recipient.id}`}>
+          {codes.length ? codes.map((c) => communeName.get(c) ?? c).join(', ') : t('sms.communesAll')}
+        </span>
+      ),
+    },
     {
       dataIndex: 'createdAt',
       title: t('sms.createdAt'),

@@ -14,7 +14,7 @@ import {
   type PathOptions,
   rectangle,
 } from 'leaflet';
-import { onControl, takeOverMap } from './map-modes';
+import { onControl, takeOverMap } from '../../../../map-kit/tools/draw/map-modes';
 import type { DrawnShape } from './stations-in-shape';
 
 const SHAPE_STYLE: PathOptions = {

@@ -5,11 +5,11 @@ import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
+import { type MeasureSession, type MeasureState, startMeasure } from '../../../../map-kit/tools/draw/measure-engine';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { ToolFlyout } from '../draw/tool-flyout';
 import { MEASURE_ICON } from '../draw/tool-icons';
 import { ToolPanel } from '../draw/tool-panel';
-import { type MeasureSession, type MeasureState, startMeasure } from './measure-engine';
 
 /**
  * The measuring tool once loaded (it mounts on the button's first press, menu open): 'Đo khoảng cách' or

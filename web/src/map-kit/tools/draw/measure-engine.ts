@@ -11,7 +11,7 @@ import {
   tooltip,
 } from 'leaflet';
 
-import { onControl, takeOverMap } from '../draw/map-modes';
+import { onControl, takeOverMap } from './map-modes';
 
 export type MeasureKind = 'distance' | 'area';
 
@@ -31,6 +31,8 @@ export interface MeasureSession {
   /** Removes the measure from the map (and ends it if it is going on). */
   remove: () => void;
   isDone: () => boolean;
+  /** The points clicked so far as [lon, lat] (the warnings' composer keeps a drawn area's corners). */
+  lonLats: () => [number, number][];
 }
 
 const STYLE: PathOptions = { color: '#d4380d', weight: 3, fillColor: '#d4380d', fillOpacity: 0.15, interactive: false };
@@ -195,5 +197,6 @@ export function startMeasure(
     },
     remove,
     isDone: () => done,
+    lonLats: () => points.map((p): [number, number] => [p.lng, p.lat]),
   };
 }
