@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ringProblems, touchingGroups } from '../geo/polygon-check';
 import {
   areaDescription,
+  severityColour,
   severityMax,
   severityName,
+  severityOutline,
   severityRank,
   warningCancelSms,
   warningCapClassification,
@@ -36,6 +38,9 @@ describe('severity', () => {
     expect(severityMax('flood', 'level')).toBe(4);
     expect([1, 2, 3, 4].map((s) => severityRank('flood', 'level', s))).toEqual([1, 2, 3, 3]);
     expect([1, 2, 3, 4, 5].map((s) => severityRank('flood', 'risk', s))).toEqual([1, 1, 2, 3, 3]);
+    // The decision's light colours get a darker outline on maps; the others are their own outline.
+    expect(severityOutline('flood', 'risk', 2)).not.toBe(severityColour('flood', 'risk', 2));
+    expect(severityOutline('flood', 'risk', 4)).toBe(severityColour('flood', 'risk', 4));
   });
 
   it('classifies for CAP: severity from the rank, urgency from the effective time, Geo for landslides', () => {

@@ -89,6 +89,16 @@ export function severityMax(kind: WarningKind, scale: SeverityScale): number {
   return scale === 'risk' ? RISK_LEVEL_MAX[kind] : WARNING_LEVEL_NAMES[kind].length - 1;
 }
 
+/**
+ * The outline of a warning's area on a map: the colour itself, but darker for the two light risk colours (light
+ * blue and light yellow would vanish on a pale base map).
+ */
+export function severityOutline(kind: WarningKind, scale: SeverityScale, severity: number): string {
+  if (scale === 'risk' && severity === 1) return '#1565c0';
+  if (scale === 'risk' && severity === 2) return '#a08400';
+  return severityColour(kind, scale, severity);
+}
+
 /** A severity as people read it: 'Báo động 2', 'Mưa rất to', 'Rủi ro thiên tai cấp 3'. */
 export function severityName(kind: WarningKind, scale: SeverityScale, severity: number, lang: Language = 'vi'): string {
   if (scale === 'risk') return lang === 'en' ? `Disaster risk level ${severity}` : `Rủi ro thiên tai cấp ${severity}`;

@@ -4,6 +4,7 @@ import {
   type PublicWarning,
   severityColour,
   severityName,
+  severityOutline,
   WARNING_KIND_LABELS,
   WARNING_STATUS_LABELS,
 } from '@flood/domain';
@@ -42,7 +43,7 @@ function areaSvg(w: PublicWarning, communes: readonly Commune[]): string {
   };
   return `<svg class="area" viewBox="-4 -4 ${width + 8} ${height + 8}" role="img" aria-label="Bản đồ vùng cảnh báo: ${esc(w.area.names.join(', ') || 'vùng khoanh trên bản đồ')}">
 <path class="communes" d="${communes.flatMap((c) => ringsOf(c.geometry).map(path)).join('')}"/>
-<path class="warn" fill="${colour}" stroke="${colour}" d="${ringsOf(w.area.geometry).map(path).join('')}"/>
+<path class="warn" fill="${colour}" stroke="${severityOutline(w.kind, w.severityScale, w.severity)}" d="${ringsOf(w.area.geometry).map(path).join('')}"/>
 ${communes.map(label).join('')}
 </svg>`;
 }

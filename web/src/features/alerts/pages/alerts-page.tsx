@@ -1,3 +1,4 @@
+import '../../../components/detail-timeline.css';
 import '../alerts-page.css';
 import { type Alert, alertDetails, alertHeadline, type Language } from '@flood/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';

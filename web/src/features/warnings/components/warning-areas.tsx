@@ -1,5 +1,5 @@
 import '../warnings-map.css';
-import { type Language, type PublicWarning, severityColour } from '@flood/domain';
+import { type Language, type PublicWarning, severityColour, severityOutline } from '@flood/domain';
 import type { Geometry } from 'geojson';
 import { type GeoJSON as GeoJsonLayer, geoJSON, type Map as LeafletMap } from 'leaflet';
 import { useEffect, useRef } from 'react';
@@ -28,7 +28,7 @@ function useAreaLayers(map: LeafletMap | null, warnings: PublicWarning[], lang: 
       const layer = geoJSON(warning.area.geometry as Geometry, {
         pane: PANE,
         style: {
-          color: colour,
+          color: severityOutline(warning.kind, warning.severityScale, warning.severity),
           weight: 3,
           opacity: 0.95,
           fillColor: colour,

@@ -1,3 +1,4 @@
+import '../../../components/detail-timeline.css';
 import {
   type Language,
   WARNING_CHANNEL_LABELS,
