@@ -126,7 +126,7 @@ function DetailBody({ detail, lang }: { detail: WarningDetail; lang: Language })
               <a href={m.url} target="_blank" rel="noopener noreferrer">
                 {m.msgType}
               </a>{' '}
-              <span className="cell-date-time">{formatDistrictDateTime(m.sentAt)}</span>
+              <span className="warning-cap-time">{formatDistrictDateTime(m.sentAt)}</span>
             </li>
           ))}
         </ul>
