@@ -39,7 +39,11 @@ test.describe('SMS messages', () => {
     // (A text without %.2f or %f is refused on the spot and nothing is sent: template-form-modal.test.tsx; the
     // server refuses it too: alerts.test.ts › "…refuses one without %s and %f/%.2f".)
 
-    const edited = `${original} (kiểm thử ${Math.floor(Math.random() * 1000)})`;
+    // The SMS as it will be sent (#24): the example with the longest station name fits one GSM-7 segment.
+    await expect(modal.getByTestId('sms-template-example-facts')).toHaveText(/^GSM-7 · \d+\/160 ký tự · 1 tin$/);
+    // A small change that keeps it one SMS (a longer one is refused: template-form-modal.test.tsx).
+    const edited = original.replace(/^CANH BAO LU( \d+)*:/, `CANH BAO LU ${100 + Math.floor(Math.random() * 900)}:`);
+    expect(edited).not.toBe(original);
     await field.fill(edited);
     await page.getByTestId('sms-template-submit').click();
     await expect(page.getByText('Cập nhật tin nhắn thành công')).toBeVisible();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SmsTemplateBodySchema } from './sms.schemas';
 import {
   alertCancelMessage,
   alertEscalationMessage,
@@ -7,7 +8,11 @@ import {
   formatSmsTemplate,
   isValidSmsTemplate,
   SMS_SEGMENT_CHARS,
+  smsEncoding,
   smsHistoryLabels,
+  smsLength,
+  smsSegments,
+  smsTemplateExample,
   toGsm7,
 } from './sms-template';
 
@@ -109,5 +114,45 @@ describe('cancel and reminder messages (#22)', () => {
 
   it('toGsm7 writes the signs GSM-7 lacks with its own', () => {
     expect(toGsm7('≥ 100 – “mưa” ≤ 5…')).toBe('>= 100 - "mua" <= 5...');
+  });
+});
+
+describe('text that fits one SMS (#24)', () => {
+  it('tells GSM-7 from UCS-2 and counts septets and segments as the network does', () => {
+    expect(smsEncoding('CANH BAO LU: Tram Ba Che 3,32 m')).toBe('GSM-7');
+    expect(smsEncoding('Cảnh báo lũ')).toBe('UCS-2');
+    expect(smsLength('a€b')).toBe(4); // € is an extension character: escape + character
+    expect(smsSegments('x'.repeat(160))).toBe(1);
+    expect(smsSegments('x'.repeat(161))).toBe(2);
+    expect(smsSegments('x'.repeat(307))).toBe(3);
+    expect(smsSegments('ả'.repeat(70))).toBe(1);
+    expect(smsSegments('ả'.repeat(71))).toBe(2);
+  });
+
+  it('every default template, filled with the longest station name, is one GSM-7 segment', () => {
+    for (const [type, template] of Object.entries(DEFAULT_SMS_TEMPLATES)) {
+      const example = smsTemplateExample(template);
+      expect(example.encoding, type).toBe('GSM-7');
+      expect(example.segments, `${type}: ${example.text}`).toBe(1);
+      expect(example.text).toContain('Tram thuy van Thi tran Ba Che (cau Ba Che)');
+      expect(example.text).toMatch(/215,4|215/);
+    }
+  });
+
+  it('refuses a template whose example needs a second segment, saying how long it is', () => {
+    const long = `${DEFAULT_SMS_TEMPLATES.FLOOD_WARNING} Lien he truc ban PCTT xa de biet them chi tiet.`;
+    const r = SmsTemplateBodySchema.safeParse({ template: long });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toMatch(/^Tin nhắn mẫu dài \d+ ký tự, cần 2 tin; rút gọn để vừa 1 tin/);
+    expect(SmsTemplateBodySchema.safeParse({ template: DEFAULT_SMS_TEMPLATES.RAIN_WARNING }).success).toBe(true);
+  });
+
+  it('shortens a station name too long for one segment, never the template’s words', () => {
+    const name = `Trạm thuỷ văn ${'Khe Lạnh thượng nguồn '.repeat(4)}`;
+    const sms = formatSmsTemplate(DEFAULT_SMS_TEMPLATES.FLOOD_WARNING, { station: name, level: 2, value: 3.32 });
+    expect(smsSegments(sms)).toBe(1);
+    expect(sms.length).toBeLessThanOrEqual(160);
+    expect(sms).toMatch(/^CANH BAO LU: Tram thuy van Khe Lanh .*\. dat bao dong 2, muc nuoc 3,32 m\. Nguoi dan/);
+    expect(sms.endsWith('chu dong phong tranh.')).toBe(true);
   });
 });

@@ -94,13 +94,75 @@ export function fillSmsTemplate(
 
 /**
  * The SMS text of a template: `fillSmsTemplate`, then unaccented GSM-7 (`toGsm7`), so an accented station
- * name does not turn the SMS into UCS-2 (70 characters a segment instead of 160).
+ * name does not turn the SMS into UCS-2 (70 characters a segment instead of 160). When a long station name
+ * would make it a second segment, the name is shortened (its end cut, a '.' marking the cut), never the words
+ * of the template (#24).
  */
 export function formatSmsTemplate(
   template: string,
   args: { station: string; level?: number | null; value: number },
 ): string {
-  return toGsm7(fillSmsTemplate(template, args));
+  const sms = toGsm7(fillSmsTemplate(template, args));
+  const over = smsLength(sms) - SMS_SEGMENT_CHARS;
+  if (over <= 0 || !template.includes('%s')) return sms;
+  const name = toGsm7(args.station);
+  const cut = `${name.slice(0, Math.max(1, name.length - over - 1))}.`;
+  return toGsm7(fillSmsTemplate(template, { ...args, station: cut }));
+}
+
+/**
+ * The GSM 03.38 alphabet: its basic set (one septet each) and its extension table (two septets each: the escape
+ * and the character). A text with any other character goes as UCS-2.
+ */
+const GSM7_BASIC = new Set(
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
+);
+const GSM7_EXTENDED = new Set('^{}\\[~]|€\f');
+
+/** How an SMS text travels: GSM-7 (160 characters a segment) or UCS-2 (70), from its characters. */
+export function smsEncoding(text: string): 'GSM-7' | 'UCS-2' {
+  for (const c of text) if (!GSM7_BASIC.has(c) && !GSM7_EXTENDED.has(c)) return 'UCS-2';
+  return 'GSM-7';
+}
+
+/** The length of an SMS as the network counts it: septets in GSM-7 (an extension character is two), else UTF-16 units. */
+export function smsLength(text: string): number {
+  if (smsEncoding(text) === 'UCS-2') return text.length;
+  let n = 0;
+  for (const c of text) n += GSM7_EXTENDED.has(c) ? 2 : 1;
+  return n;
+}
+
+/** How many segments an SMS takes: one up to 160 (GSM-7) or 70 (UCS-2), else 153 or 67 each (concatenated). */
+export function smsSegments(text: string): number {
+  const length = smsLength(text);
+  const [single, multi] = smsEncoding(text) === 'GSM-7' ? [160, 153] : [70, 67];
+  return length <= single ? 1 : Math.ceil(length / multi);
+}
+
+/**
+ * The longest station name a template is tried with (#24): longer than every demo station's (a test checks it)
+ * and than the district's station names, so that a template that fits with it fits with any of them.
+ */
+export const SMS_EXAMPLE_STATION = 'Trạm thuỷ văn Thị trấn Ba Chẽ (cầu Ba Chẽ)';
+
+/**
+ * A template as a real SMS would read, with the longest station name, level 3 and a value of many digits
+ * (215,43): what the template editor shows and checks. Its encoding, length and segment count come with it.
+ */
+export function smsTemplateExample(template: string): {
+  text: string;
+  encoding: 'GSM-7' | 'UCS-2';
+  length: number;
+  segments: number;
+} {
+  const text = toGsm7(fillSmsTemplate(template, { station: SMS_EXAMPLE_STATION, level: 3, value: 215.4321 }));
+  return { text, encoding: smsEncoding(text), length: smsLength(text), segments: smsSegments(text) };
+}
+
+/** Said when a template's example takes more than one segment. */
+export function smsTemplateTooLong(example: { length: number; segments: number }): string {
+  return `Tin nhắn mẫu dài ${example.length} ký tự, cần ${example.segments} tin; rút gọn để vừa 1 tin (${SMS_SEGMENT_CHARS} ký tự không dấu)`;
 }
 
 /**

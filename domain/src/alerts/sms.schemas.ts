@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { EmailSchema, PhoneSchema } from '../auth/auth.schemas';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
-import { isValidSmsTemplate, SMS_HISTORY_STATUSES, SMS_TEMPLATE_INVALID, SMS_TEMPLATE_TYPES } from './sms-template';
+import {
+  isValidSmsTemplate,
+  SMS_HISTORY_STATUSES,
+  SMS_TEMPLATE_INVALID,
+  SMS_TEMPLATE_TYPES,
+  smsTemplateExample,
+  smsTemplateTooLong,
+} from './sms-template';
 
 export const SmsTemplateSchema = z
   .object({ id: z.number().int(), template: z.string(), type: z.enum(SMS_TEMPLATE_TYPES), createdAt: z.string() })
@@ -12,7 +19,17 @@ export type SmsTemplate = z.infer<typeof SmsTemplateSchema>;
 
 export const SmsTemplateBodySchema = z
   .object({
-    template: z.string().trim().min(1).max(TEXT_MAX).refine(isValidSmsTemplate, { message: SMS_TEMPLATE_INVALID }),
+    template: z
+      .string()
+      .trim()
+      .min(1)
+      .max(TEXT_MAX)
+      .refine(isValidSmsTemplate, { message: SMS_TEMPLATE_INVALID })
+      // One segment with the longest station name (#24): a second one costs twice and may arrive cut in two.
+      .superRefine((text, ctx) => {
+        const example = smsTemplateExample(text);
+        if (example.segments > 1) ctx.addIssue({ code: 'custom', message: smsTemplateTooLong(example) });
+      }),
   })
   .meta({ id: 'SmsTemplateBody' });
 

@@ -109,6 +109,13 @@ describe('SMS back office', () => {
     ]);
     const ok = await api('PUT', `/api/sms-template/${list[0].id}`, { template: 'LU: %s cap %d, %.2f m' });
     expect(ok.json().template).toBe('LU: %s cap %d, %.2f m');
+    // One SMS with the longest station name (#24): a template that needs a second one is refused, said why.
+    const long = await api('PUT', `/api/sms-template/${list[0].id}`, {
+      template: `${DEFAULT_SMS_TEMPLATES.FLOOD_WARNING} Lien he truc ban PCTT xa de biet them chi tiet.`,
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().fields[0].field).toBe('template');
+    expect(long.json().fields[0].message).toMatch(/^Tin nhắn mẫu dài \d+ ký tự, cần 2 tin/);
   });
 
   it('adds, edits and deletes recipients, naming bad fields', async () => {

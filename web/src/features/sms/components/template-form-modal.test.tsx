@@ -68,4 +68,26 @@ describe('SMS template modal', () => {
     expect(await screen.findByText(SMS_TEMPLATE_INVALID)).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('shows the SMS as it will be sent and refuses a template that needs a second SMS (#24)', async () => {
+    const fetchMock = mockFetch(() => jsonResponse(404, {}));
+    renderWithProviders(<TemplateFormModal open template={FLOOD} onClose={vi.fn()} />);
+    expect(await screen.findByText('Cập nhật mẫu tin nhắn')).toBeTruthy();
+    expect(screen.getByTestId('sms-template-example-text').textContent).toBe(
+      'Tram Tram thuy van Thi tran Ba Che (cau Ba Che) dat canh bao cap 3, muc nuoc 215,43 m',
+    );
+    expect(screen.getByTestId('sms-template-example-facts').textContent).toBe('GSM-7 · 85/160 ký tự · 1 tin');
+
+    const long = `${FLOOD.template}. ${'Nguoi dan ven song chu dong phong tranh. '.repeat(2)}`;
+    fireEvent.change(text(), { target: { value: long } });
+    await waitFor(() =>
+      expect(screen.getByTestId('sms-template-example-facts').textContent).toMatch(
+        /^GSM-7 · 1\d\d\/160 ký tự · 2 tin$/,
+      ),
+    );
+    fireEvent.click(screen.getByTestId('sms-template-submit'));
+    expect(await screen.findByText(/^Tin nhắn mẫu dài 1\d\d ký tự, cần 2 tin; rút gọn để vừa 1 tin/)).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(puts(fetchMock)).toHaveLength(0);
+  });
 });

@@ -4,6 +4,7 @@ import {
   SMS_TEMPLATE_TYPE_LABELS,
   type SmsTemplate,
   SmsTemplateBodySchema,
+  smsTemplateExample,
   TEXT_MAX,
 } from '@flood/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -38,11 +39,39 @@ function templateRule(t: TFunction): FormRule {
       const issue = result.error?.issues.find((i) => i.code !== 'custom');
       if (issue) throw new Error(issueMessage(issue, t));
       if (!isValidSmsTemplate(text.trim())) throw new Error(t('sms.templateInvalid'));
+      // One segment with the longest station name (#24).
+      const example = smsTemplateExample(text.trim());
+      if (example.segments > 1)
+        throw new Error(t('sms.templateTooLong', { length: example.length, segments: example.segments }));
     },
   };
 }
 
-/** 'Cập nhật mẫu tin nhắn': the text with a character counter and what each placeholder means. */
+/**
+ * How the text reads as a real SMS (#24): filled with the longest station name and a value of many digits, its
+ * encoding, its length and how many SMS it takes — what the network will charge and deliver.
+ */
+function TemplateExample({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const example = smsTemplateExample(text.trim());
+  const fits = example.segments === 1;
+  return (
+    <div
+      className={fits ? 'sms-template-example' : 'sms-template-example sms-template-example-long'}
+      data-testid="sms-template-example"
+    >
+      <div className="sms-template-example-label">{t('sms.exampleLabel')}</div>
+      <div className="sms-template-example-text" data-testid="sms-template-example-text">
+        {example.text}
+      </div>
+      <div className="sms-template-example-facts" data-testid="sms-template-example-facts">
+        {t('sms.exampleFacts', { encoding: example.encoding, length: example.length, segments: example.segments })}
+      </div>
+    </div>
+  );
+}
+
+/** 'Cập nhật mẫu tin nhắn': the text with a character counter, what each placeholder means, and the example SMS. */
 export function TemplateFormModal({ open, template, onClose }: TemplateFormModalProps) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -94,6 +123,9 @@ export function TemplateFormModal({ open, template, onClose }: TemplateFormModal
         rules={[templateRule(t)]}
       >
         <Input.TextArea id="sms-template-text" maxLength={TEXT_MAX} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.template !== b.template}>
+        {({ getFieldValue }) => <TemplateExample text={String(getFieldValue('template') ?? '')} />}
       </Form.Item>
     </FormModal>
   );

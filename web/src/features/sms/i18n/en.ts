@@ -12,6 +12,10 @@ export const smsEn: TextsOf<typeof smsVi> = {
     createdAt: 'Created at',
     templateEditTitle: 'Edit message template',
     templateInvalid: 'Please update the message according to the description',
+    templateTooLong:
+      'The template makes {{length}} characters, {{segments}} SMS; shorten it to fit one SMS (160 plain characters)',
+    exampleLabel: 'The SMS as sent (example with the longest station name)',
+    exampleFacts: '{{encoding}} · {{length}}/160 characters · {{segments}} SMS',
     templateUpdateSuccess: 'Message template updated',
     recipients: 'Recipients',
     recipientAdd: 'Add recipient',

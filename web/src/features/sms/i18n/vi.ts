@@ -9,6 +9,10 @@ export const smsVi = {
     createdAt: 'Thời gian tạo',
     templateEditTitle: 'Cập nhật mẫu tin nhắn',
     templateInvalid: SMS_TEMPLATE_INVALID,
+    templateTooLong:
+      'Tin nhắn mẫu dài {{length}} ký tự, cần {{segments}} tin; rút gọn để vừa 1 tin (160 ký tự không dấu)',
+    exampleLabel: 'Tin nhắn sẽ gửi (ví dụ với tên trạm dài nhất)',
+    exampleFacts: '{{encoding}} · {{length}}/160 ký tự · {{segments}} tin',
     templateUpdateSuccess: 'Cập nhật tin nhắn thành công',
     recipients: 'Người nhận',
     recipientAdd: 'Thêm người nhận',
