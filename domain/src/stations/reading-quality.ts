@@ -21,8 +21,11 @@ export const QUALITY_RULES = ['hard_limit', 'rate_of_change', 'stuck', 'too_old'
 export const QualityRuleSchema = z.enum(QUALITY_RULES);
 export type QualityRule = z.infer<typeof QualityRuleSchema>;
 
+/** The qualities that may warn, count in sums and rollups: good, or corrected by staff. */
+export const TRUSTED_QUALITIES = ['good', 'corrected'] as const satisfies readonly ReadingQuality[];
+
 /** Whether a reading of this quality may warn, count in sums and rollups (good, or corrected by staff). */
-export const isTrusted = (q: ReadingQuality): boolean => q === 'good' || q === 'corrected';
+export const isTrusted = (q: ReadingQuality): boolean => (TRUSTED_QUALITIES as readonly string[]).includes(q);
 
 /** The words of each flag and rule (Vietnamese first). */
 export const QUALITY_LABELS: Record<ReadingQuality, { vi: string; en: string }> = {

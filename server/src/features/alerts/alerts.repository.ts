@@ -9,6 +9,7 @@ import {
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { trustedSql } from '../readings/readings.repository';
 import { type StationRow, stations } from '../stations/stations.table';
 import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
@@ -20,7 +21,7 @@ import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
  */
 
 /** Readings that may warn (#22): good, or corrected by staff. Rollups hold only these. */
-const TRUSTED = sql.raw(`quality in ('good', 'corrected')`);
+const TRUSTED = trustedSql();
 
 /** One step of an alert's timeline (#22). */
 export async function insertAlertEvent(

@@ -2,6 +2,7 @@ import { and, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { escapeLike } from '../../lib/sql';
+import { trustedSql } from '../readings/readings.repository';
 import { type FloodEventRow, floodEvents, type NewFloodEventRow } from './flood-events.table';
 
 /** An event with its peak station and the number of damage records dated within it. */
@@ -180,7 +181,7 @@ export async function latestWaterReadings(db: Db): Promise<StationReading[]> {
 }
 
 /** Flood events rest on trusted readings only (#22): good, or corrected by staff. */
-const TRUSTED_R = sql.raw(`r.quality in ('good', 'corrected')`);
+const TRUSTED_R = trustedSql('r');
 
 /** Each water station's last reading before an instant (the state a recomputed period starts from). */
 export async function waterReadingsBefore(db: Db, t: Date): Promise<StationReading[]> {

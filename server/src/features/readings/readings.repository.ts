@@ -1,9 +1,24 @@
-import type { QualityContext, QualityRule, ReadingQuality, SeriesPoint } from '@flood/domain';
+import {
+  type QualityContext,
+  type QualityRule,
+  type ReadingQuality,
+  type SeriesPoint,
+  TRUSTED_QUALITIES,
+} from '@flood/domain';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { type ImportJobRow, importJobs } from './import-jobs.table';
 import { type ReadingCorrectionRow, readingCorrections, readings } from './readings.table';
+
+/**
+ * The SQL condition of a trusted reading (#22: good or corrected — the only ones that warn, roll up and sum),
+ * written once for every query of the readings table; `alias` names the table in the query ('r').
+ */
+export function trustedSql(alias?: string) {
+  const list = TRUSTED_QUALITIES.map((q) => `'${q}'`).join(', ');
+  return sql.raw(`${alias ? `${alias}.` : ''}quality in (${list})`);
+}
 
 export interface HourValue {
   stationId: number;
@@ -212,7 +227,7 @@ export async function qualityContexts(
     ) p on true
     left join lateral (
       select observed_at, value, quality from readings
-      where station_id = d.station_id and observed_at < d.at and quality in ('good', 'corrected')
+      where station_id = d.station_id and observed_at < d.at and ${trustedSql()}
       order by observed_at desc limit 1
     ) t on true`);
   const date = (v: string | Date | null) => (v === null ? null : new Date(v));
@@ -281,7 +296,7 @@ export async function insertReadingsBatch(
       returning station_id, observed_at, value, quality
     ),
     -- Only trusted readings count in the rollups and warn (#22): a suspect or bad one is kept, not summed.
-    ins as (select station_id, observed_at, value from stored where quality in ('good', 'corrected')),
+    ins as (select station_id, observed_at, value from stored where ${trustedSql()}),
     agg as (
       select station_id, date_trunc('hour', observed_at, 'UTC') as hour, sum(value) as sum, count(*)::int as count,
         min(value) as min, max(value) as max,
@@ -486,7 +501,7 @@ export async function rebuildHourly(tx: Tx, stationId: number, from: Date, to: D
     select station_id, date_trunc('hour', observed_at, 'UTC'), sum(value), count(*)::int, min(value), max(value),
       (array_agg(value order by observed_at desc))[1], max(observed_at)
     from readings
-    where station_id = ${stationId} and quality in ('good', 'corrected') and observed_at >= ${lo} and observed_at < ${hi}
+    where station_id = ${stationId} and ${trustedSql()} and observed_at >= ${lo} and observed_at < ${hi}
     group by 1, 2`);
 }
 
