@@ -60,7 +60,7 @@ test('a confirmed alert waits for someone, who takes it with a note from its tim
   await page.goto('/system/alerts');
   await expect(page.getByRole('heading', { level: 1, name: 'Cảnh báo' })).toBeVisible();
   await expect(
-    page.getByRole('navigation', { name: 'Menu chức năng' }).getByRole('link', { name: 'Cảnh báo' }),
+    page.getByRole('navigation', { name: 'Menu chức năng' }).getByRole('link', { name: 'Cảnh báo', exact: true }),
   ).toBeVisible();
   const row = page.getByTestId('alert-table').locator('tr', { hasText: name });
   await expect(row).toContainText('Chưa xác nhận');

@@ -178,3 +178,50 @@ test('an officer composes, a second approves; the phone shows banner and area; u
   expect(cancel).toContain('<msgType>Cancel</msgType>');
   expect(cancel).toContain('<references>');
 });
+
+test('an officer draws the area of a landslide warning on the map; the server keeps the ring', async ({ page }) => {
+  const suffix = String(Math.floor(Math.random() * 1_000_000));
+  await startSignedIn(page, SIGNED_IN.admin);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  await page.goto('/system/warnings');
+  await page.getByTestId('warning-compose').click();
+  const modal = page.getByTestId('warning-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('warning-kind').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').getByTitle('Sạt lở đất').click();
+  await modal.getByTestId('warning-area-mode').getByText('Vẽ vùng trên bản đồ').click();
+  const map = modal.getByTestId('warning-commune-map');
+  await expect(map.getByTestId('commune-shape-06988')).toBeVisible();
+  await modal.getByTestId('warning-draw').click();
+  // Four corners inside the district (around the middle of the map), then 'Xong'.
+  const box = (await map.getByTestId('commune-shape-06988').boundingBox())!;
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (const [dx, dy] of [
+    [-30, -20],
+    [30, -20],
+    [30, 20],
+    [-30, 20],
+  ] as const) {
+    await page.mouse.click(cx + dx, cy + dy);
+    await page.waitForTimeout(150);
+  }
+  await modal.getByTestId('warning-draw-finish').click();
+  await expect(modal.getByTestId('warning-polygon-summary')).toContainText('4');
+  await modal.getByTestId('warning-severity-2').click();
+  await modal.getByTestId('warning-headline-vi').fill(`Nguy cơ sạt lở đất quanh Đồn Đạc ${suffix}`);
+  await modal.getByTestId('warning-description-vi').fill('Mưa lớn kéo dài, đất đã bão hoà nước.');
+  await modal.getByTestId('warning-instruction-vi').fill('Không ở lại trong nhà sát taluy khi mưa lớn.');
+  await modal.getByTestId('warning-submit').click();
+  await expect(modal).toBeHidden();
+
+  const headers = await authHeaders(page);
+  const list = await (await page.request.get('/api/warnings?status=draft&pageSize=100', { headers })).json();
+  const draft = (
+    list.items as { id: number; headlineVi: string; polygon: number[][] | null; area: { names: string[] } }[]
+  ).find((w) => w.headlineVi.endsWith(suffix));
+  expect(draft?.polygon, 'the drawn ring is stored').toHaveLength(5);
+  expect(draft!.polygon![0]).toEqual(draft!.polygon![4]);
+  expect(draft!.area.names).toContain('Đồn Đạc');
+  expect((await page.request.delete(`/api/warnings/${draft!.id}`, { headers })).status()).toBe(204);
+});
