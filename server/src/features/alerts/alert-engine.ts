@@ -36,6 +36,7 @@ import {
   insertCapMessage,
   insertOutboxMessages,
   latestTrustedReadings,
+  outboxRowsFor,
   pendingEvaluationStations,
   rainObservation,
   silenceStates,
@@ -163,12 +164,7 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const sms = formatSmsTemplate(template.template, args);
     const email = fillSmsTemplate(template.template, args);
     const recipients = await allSmsRecipients(tx);
-    const rows = recipients.flatMap((r) =>
-      [
-        ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: sms }] : []),
-        ...(r.email ? [{ channel: 'email' as const, recipient: r.email, body: email }] : []),
-      ].map((c) => ({ ...c, alertId: alert.id, smsUserId: r.id, name: r.name })),
-    );
+    const rows = outboxRowsFor(recipients, { sms, email }, { alertId: alert.id });
     await insertOutboxMessages(tx, rows);
     return rows.length;
   }

@@ -263,6 +263,23 @@ export async function insertOutboxMessages(tx: Tx, rows: (typeof messageOutbox.$
   if (rows.length) await tx.insert(messageOutbox).values(rows);
 }
 
+/**
+ * The outbox rows of one message to recipients: an SMS to each phone and an e-mail to each address (a channel
+ * whose text is null is not used), with what they are about (`alertId` or `warningId`) and why (`purpose`).
+ */
+export function outboxRowsFor(
+  recipients: readonly Pick<SmsRecipientRow, 'id' | 'name' | 'phone' | 'email'>[],
+  text: { sms: string | null; email: string | null },
+  about: Pick<typeof messageOutbox.$inferInsert, 'alertId' | 'warningId' | 'purpose'>,
+): (typeof messageOutbox.$inferInsert)[] {
+  return recipients.flatMap((r) =>
+    [
+      ...(text.sms !== null && r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: text.sms }] : []),
+      ...(text.email !== null && r.email ? [{ channel: 'email' as const, recipient: r.email, body: text.email }] : []),
+    ].map((m) => ({ ...m, ...about, smsUserId: r.id, name: r.name })),
+  );
+}
+
 /** Each active station's last reading time and its open STATION_SILENT alert, if any. */
 export async function silenceStates(db: Db): Promise<{ id: number; lastAt: string | null; open: number | null }[]> {
   return rowsOf<{ id: number; lastAt: string | null; open: number | null }>(

@@ -15,6 +15,7 @@ import {
   insertOutboxMessages,
   markEscalated,
   onDutyRecipients,
+  outboxRowsFor,
 } from './alerts.repository';
 import type { Dispatcher } from './dispatcher';
 
@@ -53,12 +54,7 @@ export function createEscalations({ db, bus, dispatcher, webParameters, now }: E
           const kind = a.kind as AlertKind;
           const threshold = alertLevelThreshold(kind, a.level, s, p);
           const text = alertEscalationMessage(kind, s.name, a.level, a.value, minutes, threshold);
-          const rows = duty.flatMap((r) =>
-            [
-              ...(r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: text.sms }] : []),
-              ...(r.email ? [{ channel: 'email' as const, recipient: r.email, body: text.email }] : []),
-            ].map((m) => ({ ...m, alertId: a.id, smsUserId: r.id, name: r.name, purpose: 'escalation' as const })),
-          );
+          const rows = outboxRowsFor(duty, text, { alertId: a.id, purpose: 'escalation' });
           await insertOutboxMessages(tx, rows);
           await markEscalated(tx, a.id, t);
           const detail = `Lần ${a.escalations + 1}: ${rows.length} tin cho trực ban sau ${Math.round((t.getTime() - since) / 60_000)} phút chưa ai nhận`;

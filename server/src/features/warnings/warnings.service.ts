@@ -18,6 +18,7 @@ import type { Commune } from '../../db/seed/seed-files';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
+import { outboxRowsFor } from '../alerts/alerts.repository';
 import { recordAudit } from '../audit/audit.service';
 import { type AreaPart, toCommuneItem, type WarningArea, warningArea } from './warning-area';
 import type { WarningSnapshot } from './warning-cap.xml';
@@ -299,11 +300,10 @@ export function createWarningsService(deps: WarningsServiceDeps) {
         ? `HUỶ CẢNH BÁO: ${row.headlineVi}\nKhu vực: ${area.names.join(', ')}\nLý do: ${reason ?? ''}\n${url}`
         : `${purpose === 'update' ? 'CẬP NHẬT ' : ''}${row.headlineVi}\nKhu vực: ${area.names.join(', ')}\n\n${row.descriptionVi}\n\n${row.instructionVi}\n${url}`;
     const recipients = await recipientsFor(tx, area.codes);
-    const rows = recipients.flatMap((r) =>
-      [
-        ...(sms && r.phone ? [{ channel: 'sms' as const, recipient: r.phone, body: smsText }] : []),
-        ...(email && r.email ? [{ channel: 'email' as const, recipient: r.email, body: emailText }] : []),
-      ].map((c) => ({ ...c, warningId: row.id, smsUserId: r.id, name: r.name, purpose })),
+    const rows = outboxRowsFor(
+      recipients,
+      { sms: sms ? smsText : null, email: email ? emailText : null },
+      { warningId: row.id, purpose },
     );
     await insertWarningMessages(tx, rows);
     return rows.length;
