@@ -2,7 +2,7 @@ import '../common/zod-messages';
 import { z } from 'zod';
 import { EmailSchema, PhoneSchema } from '../auth/auth.schemas';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
-import { TEXT_MAX } from '../common/text';
+import { optionalText, TEXT_MAX } from '../common/text';
 import {
   isValidSmsTemplate,
   SMS_HISTORY_STATUSES,
@@ -32,14 +32,6 @@ export const SmsTemplateBodySchema = z
       }),
   })
   .meta({ id: 'SmsTemplateBody' });
-
-const optionalText = () =>
-  z
-    .string()
-    .trim()
-    .max(TEXT_MAX)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const SmsRecipientSchema = z
   .object({

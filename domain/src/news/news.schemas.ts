@@ -2,7 +2,7 @@ import '../common/zod-messages';
 import { z } from 'zod';
 import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
-import { TEXT_MAX } from '../common/text';
+import { optionalText, TEXT_MAX } from '../common/text';
 
 /** News types as the observed API named them (back-office §3): activity, warning, directive document, about page. */
 export const NEWS_TYPES = ['NORMAL', 'WARNING', 'DOCUMENT', 'GIOI_THIEU'] as const;
@@ -65,14 +65,6 @@ export const NewsSchema = NewsSummarySchema.extend({
   attachments: z.array(NewsAttachmentSchema).default([]),
 }).meta({ id: 'News' });
 export type News = z.infer<typeof NewsSchema>;
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * The save body of `POST /api/news` and `PUT /api/news/{id}` (back-office §5): name required, max 255; body

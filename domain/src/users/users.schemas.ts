@@ -4,18 +4,11 @@ import { EmailSchema, PasswordSchema, PhoneSchema } from '../auth/auth.schemas';
 import { normalisePermissions, PermissionSchema } from '../auth/permissions';
 import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
-import { TEXT_MAX } from '../common/text';
+import { optionalText, TEXT_MAX } from '../common/text';
 
 const required = () => z.string().trim().min(1).max(TEXT_MAX);
 /** A permission list as stored: known values, `system` always included. */
 const FunctionsSchema = z.array(PermissionSchema).max(20).transform(normalisePermissions);
-const optionalText = () =>
-  z
-    .string()
-    .trim()
-    .max(TEXT_MAX)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(DB_ID_MAX) });
 

@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { optionalText } from '../common/text';
 import { RING_PROBLEM_TEXT, ringProblems } from '../geo/polygon-check';
 import {
   SEVERITY_SCALES,
@@ -23,13 +24,6 @@ export const DrawnRingSchema = z
   });
 
 const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /**
  * What an officer writes (#23): the compose form and an update. The area is one or more communes or one

@@ -59,6 +59,23 @@ export interface WarningsServiceDeps {
 const CANCEL_CAP_LIFETIME_MS = 3_600_000;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** What a warning says, as the public, its page and its CAP messages read it. */
+const contentOf = (row: WarningRow) => ({
+  id: row.id,
+  kind: row.kind,
+  severityScale: row.severityScale,
+  severity: row.severity,
+  source: row.source,
+  headlineVi: row.headlineVi,
+  descriptionVi: row.descriptionVi,
+  instructionVi: row.instructionVi,
+  headlineEn: row.headlineEn,
+  descriptionEn: row.descriptionEn,
+  instructionEn: row.instructionEn,
+  effectiveAt: row.effectiveAt.toISOString(),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
 /** Officers' warnings (#23): compose, approve (a second officer) or publish as urgent, update, cancel. */
 export function createWarningsService(deps: WarningsServiceDeps) {
   const { db, bus, now } = deps;
@@ -69,19 +86,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
 
   function toPublic(row: WarningRow, area: WarningArea, at: Date): PublicWarning {
     return {
-      id: row.id,
-      kind: row.kind,
-      severityScale: row.severityScale,
-      severity: row.severity,
-      source: row.source,
-      headlineVi: row.headlineVi,
-      descriptionVi: row.descriptionVi,
-      instructionVi: row.instructionVi,
-      headlineEn: row.headlineEn,
-      descriptionEn: row.descriptionEn,
-      instructionEn: row.instructionEn,
-      effectiveAt: row.effectiveAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
+      ...contentOf(row),
       status: warningStatus(row, at),
       version: row.version,
       updatedAt: row.updatedAt.toISOString(),
@@ -178,20 +183,8 @@ export function createWarningsService(deps: WarningsServiceDeps) {
   }
 
   const snapshot = (row: WarningRow, part: AreaPart, note: string | null, mime: string | null): WarningSnapshot => ({
-    id: row.id,
+    ...contentOf(row),
     version: row.version,
-    kind: row.kind,
-    severityScale: row.severityScale,
-    severity: row.severity,
-    source: row.source,
-    headlineVi: row.headlineVi,
-    descriptionVi: row.descriptionVi,
-    instructionVi: row.instructionVi,
-    headlineEn: row.headlineEn,
-    descriptionEn: row.descriptionEn,
-    instructionEn: row.instructionEn,
-    effectiveAt: row.effectiveAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
     note,
     attachment:
       row.attachmentId && mime ? { path: `/api/files/${row.attachmentId}`, mime, name: 'bulletin.pdf' } : null,
