@@ -10,6 +10,7 @@ export * from './audit/audit.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/permissions';
 export * from './categories/categories.schemas';
+export * from './common/colour';
 export * from './common/errors';
 export * from './common/health';
 export * from './common/ids';

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, expect, type Page, request, test } from '@playwright/test';
 import { SIGNED_IN } from '../fixtures';
 import { authHeaders, signIn, startSignedIn } from './helpers';
@@ -11,6 +12,18 @@ const THANH_SON = '06973';
 const NAM_SON = '06982';
 
 let admin: APIRequestContext;
+
+/** axe-core (WCAG 2.0/2.1 A and AA, as a11y.spec.ts): the serious and critical violations of a page, as text. */
+async function seriousViolations(page: Page, only?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await (only ? axe.include(only) : axe).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 60)} ${n.failureSummary ?? ''}`).join(', ')})`,
+    );
+}
 const published: number[] = [];
 
 test.afterAll(async () => {
@@ -88,6 +101,7 @@ test('an officer composes, a second approves; the phone shows banner and area; u
     .getByTestId('warning-instruction-vi')
     .fill('Các hộ ven sông thôn Khe Lạc, Nà Làng di chuyển đến nhà văn hoá thôn trước 14:00.');
   await page.screenshot({ path: test.info().outputPath('composer-1366.png') });
+  expect(await seriousViolations(page, '[data-testid="warning-modal"]'), 'the composer').toEqual([]);
   await modal.getByTestId('warning-submit').click();
   await expect(modal).toBeHidden();
 
@@ -100,6 +114,7 @@ test('an officer composes, a second approves; the phone shows banner and area; u
   // Its composer cannot approve it.
   await expect(page.getByTestId(`warning-approve-${id}`)).toBeDisabled();
   await page.screenshot({ path: test.info().outputPath('warnings-list-1366.png') });
+  expect(await seriousViolations(page), 'the warnings page').toEqual([]);
 
   // (2) The second officer approves it.
   const second = await (await browser.newContext()).newPage();
@@ -135,6 +150,11 @@ test('an officer composes, a second approves; the phone shows banner and area; u
   await expect(noScript.getByTestId('warning-area')).toHaveText('Thanh Sơn, Nam Sơn');
   await expect(noScript.getByTestId('warning-status')).toHaveText('Đang hiệu lực');
   await noScript.screenshot({ path: test.info().outputPath('page-390.png'), fullPage: true });
+  // The same page checked by axe (which needs scripts: on the phone's own tab).
+  const shared = await phone.context().newPage();
+  await shared.goto(`/canh-bao/${id}`);
+  expect(await seriousViolations(shared), 'the public warning page').toEqual([]);
+  await shared.close();
 
   // (4) The CAP feed has the Alert (one, the two communes touch).
   let entries = (await feedEntries(admin)).filter((e) => e.title.includes(suffix));

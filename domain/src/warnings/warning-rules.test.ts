@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, textOn } from '../common/colour';
 import { ringProblems, touchingGroups } from '../geo/polygon-check';
 import {
   areaDescription,
@@ -7,6 +8,7 @@ import {
   severityName,
   severityOutline,
   severityRank,
+  WARNING_KINDS,
   warningCancelSms,
   warningCapClassification,
   warningSms,
@@ -41,6 +43,13 @@ describe('severity', () => {
     // The decision's light colours get a darker outline on maps; the others are their own outline.
     expect(severityOutline('flood', 'risk', 2)).not.toBe(severityColour('flood', 'risk', 2));
     expect(severityOutline('flood', 'risk', 4)).toBe(severityColour('flood', 'risk', 4));
+    // Every badge carries its words at WCAG AA (4.5:1) with the text colour chosen for it.
+    for (const kind of WARNING_KINDS)
+      for (const scale of ['level', 'risk'] as const)
+        for (let level = 1; level <= severityMax(kind, scale); level++) {
+          const colour = severityColour(kind, scale, level);
+          expect(contrastRatio(colour, textOn(colour)), `${kind} ${scale} ${level}`).toBeGreaterThanOrEqual(4.5);
+        }
   });
 
   it('classifies for CAP: severity from the rank, urgency from the effective time, Geo for landslides', () => {

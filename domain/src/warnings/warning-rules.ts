@@ -81,7 +81,7 @@ export const RISK_LEVEL_MAX: Record<WarningKind, number> = {
 };
 
 /** The colours of the risk levels (Decision 18/2021, Art. 4): light blue, light yellow, orange, red, purple. */
-export const RISK_LEVEL_COLOURS = ['', '#8fd3fe', '#fff59d', '#ff9800', '#e53935', '#8e24aa'] as const;
+export const RISK_LEVEL_COLOURS = ['', '#8fd3fe', '#fff59d', '#ff9800', '#c62828', '#8e24aa'] as const;
 export const RISK_LEVEL_COLOUR_NAMES = ['', 'xanh dương nhạt', 'vàng nhạt', 'da cam', 'đỏ', 'tím'] as const;
 
 /** The highest severity of a kind on a scale. */
@@ -115,8 +115,9 @@ export function severityRank(kind: WarningKind, scale: SeverityScale, severity: 
 
 /** The colour of a warning's area and badge: the decision's colours for a risk level, the portal's otherwise. */
 export function severityColour(kind: WarningKind, scale: SeverityScale, severity: number): string {
-  if (scale === 'risk') return RISK_LEVEL_COLOURS[severity] ?? '#e53935';
-  return ['', '#f5a623', '#f5222d', '#a8071a'][severityRank(kind, scale, severity)]!;
+  if (scale === 'risk') return RISK_LEVEL_COLOURS[severity] ?? '#c62828';
+  // Each carries its words at 4.5:1 or more (dark on the orange, white on the reds).
+  return ['', '#f5a623', '#cf1322', '#a8071a'][severityRank(kind, scale, severity)]!;
 }
 
 /** Where a warning stands: a draft waits for approval; published ones are scheduled, in force or expired. */

@@ -5,6 +5,7 @@ import {
   severityColour,
   severityName,
   severityOutline,
+  textOn,
   WARNING_KIND_LABELS,
   WARNING_STATUS_LABELS,
 } from '@flood/domain';
@@ -105,7 +106,7 @@ ${
     ? `<div class="cancel" data-testid="warning-cancelled"><strong>Cảnh báo này đã được huỷ lúc ${esc(t(w.cancelledAt!))}.</strong><p>Lý do: ${esc(w.cancelReason ?? '')}</p></div>`
     : ''
 }
-<p><span class="badge" style="background:${colour};color:${w.severityScale === 'risk' && w.severity <= 2 ? '#1f1f1f' : '#fff'}">${esc(severity)}</span><strong>Cảnh báo ${esc(kind.vi.toLowerCase())}</strong></p>
+<p><span class="badge" style="background:${colour};color:${textOn(colour)}">${esc(severity)}</span><strong>Cảnh báo ${esc(kind.vi.toLowerCase())}</strong></p>
 <h1 data-testid="warning-headline">${esc(w.headlineVi)}</h1>
 <dl>
 <dt>Khu vực</dt><dd data-testid="warning-area">${esc(where)}</dd>

@@ -122,7 +122,7 @@ describe('alert banner: the warnings officers issue (#23)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'và 1 cảnh báo khác' }));
     const flood = within(await screen.findByTestId('warning-31'));
     const badge = flood.getByText('Báo động 2') as HTMLElement;
-    expect(badge.style.background).toBe('rgb(245, 34, 45)');
+    expect(badge.style.background).toBe('rgb(207, 19, 34)');
     expect(flood.getByText('Lũ:')).toBeTruthy();
     expect(flood.getByText('Lũ trên sông Ba Chẽ lên báo động 2')).toBeTruthy();
     expect(flood.getByText('Thanh Sơn, Nam Sơn')).toBeTruthy();

@@ -42,8 +42,8 @@ describe('the warnings’ areas on the public map', () => {
       if (!found) throw new Error('not drawn');
       return found;
     });
-    expect(shape.getAttribute('fill')).toBe('#f5222d');
-    expect(shape.getAttribute('stroke')).toBe('#f5222d');
+    expect(shape.getAttribute('fill')).toBe('#cf1322');
+    expect(shape.getAttribute('stroke')).toBe('#cf1322');
     expect(Number(shape.getAttribute('fill-opacity'))).toBeLessThan(1);
     expect(map.getContainer().querySelector('[data-testid="warning-area-shape-32"]')?.getAttribute('fill')).toBe(
       '#ff9800',

@@ -17,7 +17,7 @@ describe('the composer’s model', () => {
       ['Disaster risk level 1', '#8fd3fe'],
       ['Disaster risk level 2', '#fff59d'],
       ['Disaster risk level 3', '#ff9800'],
-      ['Disaster risk level 4', '#e53935'],
+      ['Disaster risk level 4', '#c62828'],
     ]);
     expect(severityOptions('flash_flood', 'risk', 'vi')).toHaveLength(3);
     expect(severityOptions('inundation', 'level', 'vi').map((o) => o.name)).toEqual([

@@ -89,7 +89,7 @@ describe('the warnings page (/system/warnings)', () => {
     const active = within(await row(43));
     expect(active.getByText('Đang hiệu lực')).toBeTruthy();
     expect(active.getByText('Lũ')).toBeTruthy();
-    expect((active.getByText('Báo động 2') as HTMLElement).style.background).toBe('rgb(245, 34, 45)');
+    expect((active.getByText('Báo động 2') as HTMLElement).style.background).toBe('rgb(207, 19, 34)');
     expect(active.getByText('Thanh Sơn, Nam Sơn')).toBeTruthy();
     expect(active.getByText('26/11/2026 08:00')).toBeTruthy();
     expect(active.getByText('Trần Văn Bình')).toBeTruthy();
