@@ -206,7 +206,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
     if (!row.channels.includes('cap') && !(before?.channels.includes('cap') ?? false)) return;
     const sentAt = now();
     const earlier = await warningCapMessages(tx, row.id);
-    const hadPart = (key: string) => earlier.some((m) => m.areaKey === key && m.msgType !== 'Cancel');
+    // The parts whose last message is not a Cancel: they have an Alert or Update standing.
     const lastOpen = new Set(
       earlier
         .filter(
@@ -215,48 +215,30 @@ export function createWarningsService(deps: WarningsServiceDeps) {
         .map((m) => m.areaKey!),
     );
     const mime = row.attachmentId ? ((await fileExists(tx, row.attachmentId))?.mime ?? null) : null;
-    const rows: Parameters<typeof insertWarningCap>[1] = [];
-    const cancelAt = new Date(sentAt.getTime() + CANCEL_CAP_LIFETIME_MS);
-    const stillOnCap = row.channels.includes('cap');
-    if (kind === 'cancel' || !stillOnCap) {
-      const oldArea = before ? await areaOf(before) : area;
-      for (const part of oldArea.parts)
-        if (lastOpen.has(part.key))
-          rows.push({
-            warningId: row.id,
-            msgType: 'Cancel',
-            areaKey: part.key,
-            level: row.severity,
-            sentAt,
-            expiresAt: cancelAt,
-            snapshot: { ...snapshot(before ?? row, part, note, mime) },
-          });
-    } else {
-      for (const part of area.parts)
-        rows.push({
-          warningId: row.id,
-          msgType: kind === 'update' && hadPart(part.key) && lastOpen.has(part.key) ? 'Update' : 'Alert',
-          areaKey: part.key,
-          level: row.severity,
-          sentAt,
-          expiresAt: row.expiresAt,
-          snapshot: { ...snapshot(row, part, note, mime) },
-        });
-      if (before) {
-        const oldArea = await areaOf(before);
-        for (const part of oldArea.parts)
-          if (lastOpen.has(part.key) && !area.parts.some((p) => p.key === part.key))
-            rows.push({
-              warningId: row.id,
-              msgType: 'Cancel',
-              areaKey: part.key,
-              level: before.severity,
-              sentAt,
-              expiresAt: cancelAt,
-              snapshot: { ...snapshot(before, part, note, mime) },
-            });
-      }
-    }
+    const message = (msgType: 'Alert' | 'Update' | 'Cancel', from: WarningRow, part: AreaPart) => ({
+      warningId: row.id,
+      msgType,
+      areaKey: part.key,
+      level: from.severity,
+      sentAt,
+      expiresAt: msgType === 'Cancel' ? new Date(sentAt.getTime() + CANCEL_CAP_LIFETIME_MS) : from.expiresAt,
+      snapshot: { ...snapshot(from, part, note, mime) },
+    });
+    const old = before ?? row;
+    const oldParts = before ? (await areaOf(before)).parts : area.parts;
+    const rows =
+      kind === 'cancel' || !row.channels.includes('cap')
+        ? // Cancelled, or taken off the CAP channel: a Cancel for each part still standing.
+          oldParts.filter((p) => lastOpen.has(p.key)).map((p) => message('Cancel', old, p))
+        : [
+            ...area.parts.map((p) => message(lastOpen.has(p.key) ? 'Update' : 'Alert', row, p)),
+            // The parts an update left.
+            ...(before
+              ? oldParts
+                  .filter((p) => lastOpen.has(p.key) && !area.parts.some((q) => q.key === p.key))
+                  .map((p) => message('Cancel', before, p))
+              : []),
+          ];
     await insertWarningCap(tx, rows);
   }
 
