@@ -58,6 +58,8 @@ export * from './stations/station-kind.schema';
 export * from './stations/stations.schemas';
 export * from './stations/units';
 export * from './stations/web-parameters';
+export * from './subscriptions/subscription-rules';
+export * from './subscriptions/subscriptions.schemas';
 export * from './users/users.schemas';
 export * from './users/users.texts';
 export * from './views/routes';

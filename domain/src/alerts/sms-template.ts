@@ -95,15 +95,16 @@ export function fillSmsTemplate(
 /**
  * The SMS text of a template: `fillSmsTemplate`, then unaccented GSM-7 (`toGsm7`), so an accented station
  * name does not turn the SMS into UCS-2 (70 characters a segment instead of 160). When a long station name
- * would make it a second segment, the name is shortened (its end cut, a '.' marking the cut), never the words
- * of the template (#24).
+ * would make it a second segment (or pass `limit`: a subscriber's SMS keeps room for its way out), the name is
+ * shortened (its end cut, a '.' marking the cut), never the words of the template (#24).
  */
 export function formatSmsTemplate(
   template: string,
   args: { station: string; level?: number | null; value: number },
+  limit: number = SMS_SEGMENT_CHARS,
 ): string {
   const sms = toGsm7(fillSmsTemplate(template, args));
-  const over = smsLength(sms) - SMS_SEGMENT_CHARS;
+  const over = smsLength(sms) - limit;
   if (over <= 0 || !template.includes('%s')) return sms;
   const name = toGsm7(args.station);
   const cut = `${name.slice(0, Math.max(1, name.length - over - 1))}.`;

@@ -190,6 +190,8 @@ export interface WarningSmsInput {
   /** The public page of the warning (https://…/canh-bao/12); empty when the portal's address is not set. */
   url: string;
   timeZone: string;
+  /** The message's room (160: one segment; less for a subscriber's SMS, which ends with its way out). */
+  limit?: number;
 }
 
 const link = (url: string) => (url ? ` ${url}` : '');
@@ -204,12 +206,17 @@ const shortTime = (d: Date, tz: string) => {
  * the free text (the headline) is cut at a word's end; the area names are counted instead of listed
  * when they alone would not fit.
  */
-function oneSegment(make: (headline: string, area: string) => string, headline: string, names: readonly string[]) {
+function oneSegment(
+  make: (headline: string, area: string) => string,
+  headline: string,
+  names: readonly string[],
+  limit = 160,
+) {
   const full = names.join(', ');
   const counted = names.length ? `${names.length} xa` : 'vung khoanh tren ban do';
-  const area = toGsm7(make('', full)).length <= 120 ? full : counted;
+  const area = toGsm7(make('', full)).length <= limit - 40 ? full : counted;
   let sms = toGsm7(make(headline, area));
-  const over = sms.length - 160;
+  const over = sms.length - limit;
   if (over > 0) {
     // The free text is cut at a word's end so that what remains still reads as words.
     const h = toGsm7(headline);
@@ -217,7 +224,7 @@ function oneSegment(make: (headline: string, area: string) => string, headline: 
     const word = cut.lastIndexOf(' ');
     sms = toGsm7(make((word > cut.length / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:.]+$/, ''), area));
   }
-  return sms.slice(0, 160);
+  return sms.slice(0, limit);
 }
 
 /** The SMS of a published warning, one GSM-7 segment: what, severity, where, the headline, until when, the link. */
@@ -227,6 +234,7 @@ export function warningSms(i: WarningSmsInput): string {
       `${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}.${link(i.url)}`,
     i.headline,
     i.areaNames,
+    i.limit,
   );
 }
 
@@ -237,6 +245,7 @@ export function warningUpdateSms(i: WarningSmsInput): string {
       `CAP NHAT ${title(i.kind, i.severityScale, i.severity)} ${area}: ${headline}. Den ${shortTime(i.expiresAt, i.timeZone)}.${link(i.url)}`,
     i.headline,
     i.areaNames,
+    i.limit,
   );
 }
 
@@ -248,6 +257,7 @@ export function warningCancelSms(
     (reason, area) => `HUY CANH BAO ${WARNING_KIND_LABELS[i.kind].vi.toUpperCase()} ${area}: ${reason}.${link(i.url)}`,
     i.reason,
     i.areaNames,
+    i.limit,
   );
 }
 
