@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
-import { emailGatewayOf, smsGatewayOf } from './app/gateways';
+import { channelGatewaysOf, emailGatewayOf, smsGatewayOf } from './app/gateways';
 import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
 import type { Config } from './config';
@@ -76,6 +76,7 @@ import { createStationsService } from './features/stations/stations.service';
 import { usersRoutes } from './features/users/users.routes';
 import { createUsersService } from './features/users/users.service';
 import { registerAccessControl } from './lib/access.plugin';
+import type { ChannelGateway } from './lib/channels/channel';
 import type { EmailGateway } from './lib/email-gateway';
 import { createMemoryEventBus, type EventBus } from './lib/events';
 import { eventsRoutes } from './lib/events.routes';
@@ -93,6 +94,9 @@ export interface AppDeps {
   /** Defaults to the configured gateway (log: server log + sms_outbox table). */
   sms?: SmsGateway;
   email?: EmailGateway;
+  /** Web push and Zalo (#24); default: web push with the portal's VAPID keys, Zalo when ZALO_* are set. */
+  push?: ChannelGateway;
+  zalo?: ChannelGateway;
   /** Outbox worker timing (tests shorten it). */
   dispatch?: AlertingDeps['dispatch'];
   humanCheck?: HumanCheck;
@@ -222,6 +226,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webParameters: configService.webParameters,
     sms,
     email: deps.email ?? emailGatewayOf(config, app.log),
+    ...channelGatewaysOf(config, db, app.log, deps),
+    humanCheck,
     dispatch: deps.dispatch,
     now,
   });

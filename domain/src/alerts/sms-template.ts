@@ -170,14 +170,16 @@ export function smsTemplateTooLong(example: { length: number; segments: number }
  * Delivery status of a message of the send history: PENDING while queued or retrying; SUCCESS; FAILED after
  * the last attempt; UNCERTAIN when the process died while the gateway had the message and the gateway cannot
  * de-duplicate a resend, so it was not sent again (the provider may or may not have taken it; #19); CANCELLED
- * when its alert was cancelled before it went out (#22: a warning that rested on a faulty reading).
+ * when its alert was cancelled before it went out (#22: a warning that rested on a faulty reading); DELIVERED
+ * when the provider's delivery receipt said it reached the phone (#24).
  */
-export const SMS_HISTORY_STATUSES = ['PENDING', 'SUCCESS', 'FAILED', 'UNCERTAIN', 'CANCELLED'] as const;
+export const SMS_HISTORY_STATUSES = ['PENDING', 'SUCCESS', 'DELIVERED', 'FAILED', 'UNCERTAIN', 'CANCELLED'] as const;
 export type SmsHistoryStatus = (typeof SMS_HISTORY_STATUSES)[number];
 
 /** The history texts of back-office §4: status and confirmation from the delivery status. */
 export function smsHistoryLabels(status: string): { status: string; confirmation: string } {
   if (status === 'SUCCESS') return { status: 'THÀNH CÔNG', confirmation: 'ĐÃ XEM' };
+  if (status === 'DELIVERED') return { status: 'ĐÃ NHẬN', confirmation: 'ĐÃ NHẬN' };
   if (status === 'PENDING') return { status: 'ĐANG GỬI', confirmation: 'CHƯA XEM' };
   if (status === 'UNCERTAIN') return { status: 'KHÔNG RÕ (CÓ THỂ ĐÃ GỬI)', confirmation: 'CHƯA XEM' };
   if (status === 'CANCELLED') return { status: 'ĐÃ HUỶ (KHÔNG GỬI)', confirmation: 'CHƯA XEM' };

@@ -85,8 +85,10 @@ export const SmsHistorySchema = z
     /** Recipient name. */
     name: z.string(),
     smsUserId: z.number().int().nullable(),
-    channel: z.enum(['sms', 'email']),
-    /** Phone number or e-mail address. */
+    /** Or the resident's subscription it went to (#24). */
+    subscriberId: z.number().int().nullable(),
+    channel: z.enum(['sms', 'email', 'push', 'zalo']),
+    /** Phone number or e-mail address (a subscriber's masked, but for the system account). */
     recipient: z.string(),
     body: z.string(),
     /** Why it was sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
@@ -100,6 +102,8 @@ export const SmsHistorySchema = z
     warningId: z.number().int().nullable(),
     createdAt: z.string(),
     sentAt: z.string().nullable(),
+    /** When the provider's receipt said it was delivered (#24). */
+    deliveredAt: z.string().nullable(),
   })
   .meta({ id: 'SmsHistory' });
 export type SmsHistory = z.infer<typeof SmsHistorySchema>;

@@ -14,9 +14,16 @@ import { createEscalations } from '../features/alerts/escalation';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
+import { createSubscriberRouting } from '../features/subscriptions/subscriber-messages';
+import { endSubscriberChannel } from '../features/subscriptions/subscriptions.repository';
+import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
+import { createSubscriptionsService } from '../features/subscriptions/subscriptions.service';
 import { warningsRoutes } from '../features/warnings/warnings.routes';
 import { createWarningsService } from '../features/warnings/warnings.service';
 import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
+import type { HumanCheck } from '../features/auth/human-check';
+import type { ChannelGateway } from '../lib/channels/channel';
+import { createLogChannelGateway } from '../lib/channels/log.gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
 import { runPeriodically } from './periodic';
@@ -28,6 +35,14 @@ export interface AlertingDeps {
   webParameters: () => Promise<WebParameters>;
   sms: SmsGateway;
   email: EmailGateway;
+  /** Web push and Zalo ZNS gateways (#24); tests give fakes. Without Zalo, nobody can choose it. */
+  push: ChannelGateway;
+  zalo?: ChannelGateway;
+  humanCheck: Pick<HumanCheck, 'verify'>;
+  /** The VAPID public key of the push gateway. */
+  pushPublicKey: () => Promise<string>;
+  /** Signs the subscriptions' manage links. */
+  linkKey: () => Promise<string>;
   /** Outbox worker timing (tests shorten it). */
   dispatch?: Pick<DispatcherOptions, 'backoffMs' | 'pollMs' | 'lockMs'>;
   now: () => Date;
@@ -43,16 +58,34 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     db,
     sms: deps.sms,
     email: deps.email,
+    push: deps.push,
+    zalo: deps.zalo,
+    endChannel: (id) => endSubscriberChannel(db, id),
     bus,
     logger: app.log,
     maxAttempts: config.DISPATCH_MAX_ATTEMPTS,
     // A demo station's alerts reach only the log unless DEMO_ALERTS_TO_GATEWAY says otherwise.
     demo: config.DEMO_ALERTS_TO_GATEWAY
       ? undefined
-      : { sms: createLogSmsGateway({ db, logger: app.log }), email: createLogEmailGateway(app.log) },
+      : {
+          sms: createLogSmsGateway({ db, logger: app.log }),
+          email: createLogEmailGateway(app.log),
+          push: createLogChannelGateway('push', app.log),
+          zalo: createLogChannelGateway('zalo', app.log),
+        },
     ...deps.dispatch,
   });
-  const engine = createAlertEngine({ db, bus, webParameters: deps.webParameters, dispatcher, logger: app.log, now });
+  // Residents' subscriptions (#24): alerts and warnings also go to the subscribers of their communes and kind.
+  const routing = createSubscriberRouting({ linkKey: deps.linkKey, publicUrl: config.PUBLIC_URL });
+  const engine = createAlertEngine({
+    db,
+    bus,
+    webParameters: deps.webParameters,
+    dispatcher,
+    logger: app.log,
+    now,
+    subscribers: { routing, communes: loadCommunes, timeZone: config.TZ_DISTRICT },
+  });
   const escalations = createEscalations({ db, bus, dispatcher, webParameters: deps.webParameters, now });
   app.decorate('alertEngine', engine);
   app.decorate('dispatcher', dispatcher);
@@ -89,10 +122,25 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
       communes: loadCommunes,
       publicUrl: config.PUBLIC_URL,
       wake: () => dispatcher.wake(),
+      subscribers: routing,
     }),
     communes: loadCommunes,
     timeZone: config.TZ_DISTRICT,
     portalName: config.CAP_SENDER_NAME,
+  });
+  await app.register(subscriptionsRoutes, {
+    pushPublicKey: deps.pushPublicKey,
+    subscriptions: createSubscriptionsService({
+      db,
+      config,
+      sms: deps.sms,
+      email: deps.email,
+      humanCheck: deps.humanCheck,
+      communes: loadCommunes,
+      linkKey: deps.linkKey,
+      zalo: deps.zalo !== undefined,
+      now,
+    }),
   });
   await app.register(capRoutes, {
     publicUrl: config.PUBLIC_URL,

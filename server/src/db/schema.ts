@@ -23,5 +23,6 @@ export * from '../features/readings/import-jobs.table';
 export * from '../features/readings/readings.table';
 export * from '../features/routing/saved-routes.table';
 export * from '../features/stations/stations.table';
+export * from '../features/subscriptions/subscriptions.table';
 export * from '../features/users/users.table';
 export * from '../features/warnings/warnings.table';

@@ -11,19 +11,24 @@ import {
   type CapMsgType,
   capExpiresAt,
   fillSmsTemplate,
+  formatDateTimeVi,
   formatSmsTemplate,
   heldValue,
   nextAlertAction,
   templateTypeOf,
   trendOf,
+  WARNING_KIND_LABELS,
   type WebParameters,
+  warningKindOfAlert,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import type { Commune } from '../../db/seed/seed-files';
 import type { EventBus } from '../../lib/events';
 import { LIVE_READING_MS } from '../readings/reading-rules';
 import { findStationRow } from '../stations/stations.repository';
 import type { StationRow } from '../stations/stations.table';
+import { type ChannelTexts, communesAtPoint, type SubscriberRouting } from '../subscriptions/subscriber-messages';
 import {
   allSmsRecipients,
   claimPendingEvaluation,
@@ -88,6 +93,8 @@ export interface AlertEngineDeps {
   dispatcher: Pick<Dispatcher, 'wake'>;
   logger: FastifyBaseLogger;
   now: () => Date;
+  /** Residents' subscriptions (#24): an alert also goes to the subscribers of its station's commune and kind. */
+  subscribers?: { routing: SubscriberRouting; communes: () => Promise<Commune[]>; timeZone: string };
 }
 
 /**
@@ -165,6 +172,31 @@ export function createAlertEngine(deps: AlertEngineDeps) {
     const email = fillSmsTemplate(template.template, args);
     const recipients = await allSmsRecipients(tx);
     const rows = outboxRowsFor(recipients, { sms, email }, { alertId: alert.id });
+    const kind = warningKindOfAlert(alert.kind as AlertKind);
+    const sub = deps.subscribers;
+    if (kind && sub) {
+      const communes = await sub.communes();
+      const touched = communesAtPoint(communes, s.longitude, s.latitude);
+      const title = `CẢNH BÁO ${WARNING_KIND_LABELS[kind].vi.toUpperCase()}`;
+      const texts: ChannelTexts = {
+        sms: (limit) => formatSmsTemplate(template.template, args, limit),
+        email,
+        push: { title: `${title}: ${s.name}`, body: email, url: '/maps', tag: `alert-${alert.id}` },
+        zalo: {
+          title,
+          area: communes
+            .filter((c) => touched.includes(c.gsoCode))
+            .map((c) => c.name)
+            .join(', '),
+          content: email,
+          time: formatDateTimeVi(alert.updatedAt, sub.timeZone),
+          link: '/maps',
+        },
+      };
+      rows.push(
+        ...(await sub.routing.outboxRows(tx, { communes: touched, kind }, texts, { alertId: alert.id }, recipients)),
+      );
+    }
     await insertOutboxMessages(tx, rows);
     return rows.length;
   }

@@ -10,6 +10,7 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { trustedSql } from '../readings/readings.repository';
+import { SUBSCRIBER_NAME } from '../subscriptions/subscriber-messages';
 import { type StationRow, stations } from '../stations/stations.table';
 import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
@@ -394,9 +395,12 @@ export function recentCapMessages(db: Db, since: Date, limit: number): Promise<C
 /** An outbox message claimed for sending. */
 export interface ClaimedMessage {
   id: number;
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'push' | 'zalo';
   recipient: string;
   body: string;
+  /** The subscriber's channel it goes to (#24), and for a push its keys. */
+  channelId: number | null;
+  pushKeys: { p256dh: string; auth: string } | null;
   attempts: number;
   alertId: number | null;
   demo: boolean;
@@ -416,7 +420,8 @@ export async function claimDueMessages(db: Db, lockMs: number): Promise<ClaimedM
       where status = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
       order by id limit 50 for update skip locked
     )
-    returning id, channel, recipient, body, attempts, alert_id as "alertId",
+    returning id, channel, recipient, body, attempts, alert_id as "alertId", channel_id as "channelId",
+      (select c.push_keys from subscriber_channels c where c.id = sms_history.channel_id) as "pushKeys",
       coalesce((select s.demo from alerts a join stations s on s.id = a.station_id
         where a.id = sms_history.alert_id), false) as demo,
       exists (select 1 from sms_attempts t where t.sms_history_id = sms_history.id and t.finished_at is null)
@@ -452,11 +457,17 @@ export async function insertAttempt(db: Db, messageId: number, attemptNo: number
   return attempt!.id;
 }
 
-/** The gateway took the message: the attempt and the message in one statement. */
-export async function markSent(db: Db, messageId: number, attemptId: number): Promise<void> {
+/** The gateway took the message (with the provider's id, if it gave one): the attempt and the message in one statement. */
+export async function markSent(
+  db: Db,
+  messageId: number,
+  attemptId: number,
+  providerId: string | null = null,
+): Promise<void> {
   await db.execute(sql`
     with done as (update sms_attempts set finished_at = now(), outcome = 'SENT' where id = ${attemptId})
-    update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null
+    update sms_history set status = 'SUCCESS', sent_at = now(), locked_until = null, last_error = null,
+      provider_id = ${providerId}
     where id = ${messageId}`);
 }
 
@@ -479,6 +490,30 @@ export async function markAttemptFailed(
       locked_until = null,
       next_attempt_at = now() + ${`${retryInMs} milliseconds`}::interval
     where id = ${messageId}`);
+}
+
+/**
+ * A provider's delivery receipt (#24): the message named by our key (`sms-history-<id>`) or the provider's id is
+ * DELIVERED, or FAILED with the provider's reason. Only a message already handed over is changed. Its id, or null.
+ */
+export async function recordDeliveryReceipt(
+  db: Db,
+  id: string,
+  delivered: boolean,
+  reason: string | null,
+): Promise<number | null> {
+  const own = /^sms-history-(\d{1,10})$/.exec(id);
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      update sms_history set
+        status = ${delivered ? 'DELIVERED' : 'FAILED'},
+        delivered_at = ${delivered ? sql`now()` : null},
+        last_error = ${delivered ? sql`last_error` : `Nhà cung cấp báo không chuyển được: ${reason ?? 'không rõ lý do'}`.slice(0, 500)}
+      where ${own ? sql`id = ${Number(own[1])}` : sql`provider_id = ${id}`}
+        and status in ('SUCCESS', 'DELIVERED', 'UNCERTAIN')
+      returning id`),
+  );
+  return row?.id ?? null;
 }
 
 // ── SMS back office: templates, recipients, the send history ────────────────────────────────────────────────
@@ -746,7 +781,14 @@ export async function requeueMessage(tx: Db, id: number): Promise<SmsHistoryRow 
   const [row] = await tx
     .update(messageOutbox)
     .set({ status: 'PENDING', nextAttemptAt: new Date(), lockedUntil: null, lastError: null })
-    .where(and(eq(messageOutbox.id, id), sql`${messageOutbox.status} in ('UNCERTAIN', 'FAILED')`))
+    .where(
+      and(
+        eq(messageOutbox.id, id),
+        sql`${messageOutbox.status} in ('UNCERTAIN', 'FAILED')`,
+        // A subscriber who has since unsubscribed (#24): the address is masked, nothing goes to it again.
+        sql`not (${messageOutbox.name} = ${SUBSCRIBER_NAME} and ${messageOutbox.channelId} is null)`,
+      ),
+    )
     .returning();
   return row;
 }

@@ -1,6 +1,7 @@
 import { smsEvent } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { type ChannelGateway, PermanentSendError, type SendResult } from '../../lib/channels/channel';
 import type { EmailGateway } from '../../lib/email-gateway';
 import type { EventBus } from '../../lib/events';
 import type { AfterInterruption, SmsGateway } from '../../lib/sms-gateway';
@@ -17,6 +18,11 @@ export interface DispatcherOptions {
   db: Db;
   sms: SmsGateway;
   email: EmailGateway;
+  /** Web push and Zalo ZNS (#24); a channel without a gateway fails its messages at once. */
+  push?: ChannelGateway;
+  zalo?: ChannelGateway;
+  /** A channel a provider says no longer exists (push 404/410, no Zalo account): the subscriber's channel ends. */
+  endChannel?: (channelId: number) => Promise<void>;
   bus: EventBus;
   logger: FastifyBaseLogger;
   maxAttempts?: number;
@@ -29,8 +35,11 @@ export interface DispatcherOptions {
    * Where the messages of a demo station's alerts go (the log gateways), unless DEMO_ALERTS_TO_GATEWAY: a
    * simulated flood must never reach a real phone. Unset = like every other message.
    */
-  demo?: { sms: SmsGateway; email: EmailGateway };
+  demo?: { sms: SmsGateway; email: EmailGateway; push?: ChannelGateway; zalo?: ChannelGateway };
 }
+
+/** What a message of a channel nobody configured says in the history. */
+export const CHANNEL_NOT_CONFIGURED = 'Kênh gửi này chưa được cấu hình trên máy chủ';
 
 type Claimed = ClaimedMessage;
 
@@ -74,10 +83,33 @@ export function createDispatcher(opts: DispatcherOptions) {
     return !hold;
   }
 
+  /** The gateway of a message's channel (#24: one interface for SMS, e-mail, web push and Zalo). */
+  function gatewayOf(m: Claimed): ChannelGateway | null {
+    const g = m.demo && opts.demo ? opts.demo : opts;
+    if (m.channel === 'sms')
+      return {
+        name: g.sms.name,
+        afterInterruption: g.sms.afterInterruption,
+        send: async (o) => {
+          const taken: unknown = await g.sms.send({ to: o.to, body: o.body, purpose: 'FLOOD_WARNING', id: o.id });
+          return taken as SendResult | undefined;
+        },
+      };
+    if (m.channel === 'email')
+      return {
+        name: g.email.name,
+        afterInterruption: g.email.afterInterruption,
+        send: async (o) => {
+          await g.email.send({ to: o.to, subject: 'Cảnh báo lũ, mưa – huyện Ba Chẽ', body: o.body, id: o.id });
+          return undefined;
+        },
+      };
+    return (m.channel === 'push' ? g.push : g.zalo) ?? null;
+  }
+
   async function deliver(m: Claimed): Promise<void> {
     const key = `sms-history-${m.id}`;
-    const gateways = m.demo && opts.demo ? opts.demo : opts;
-    const gateway = m.channel === 'sms' ? gateways.sms : gateways.email;
+    const gateway = gatewayOf(m) ?? { name: 'none', send: () => Promise.reject(new PermanentSendError(CHANNEL_NOT_CONFIGURED)) };
     if (m.interrupted && !(await recover(m, gateway))) {
       opts.bus.publish('sms', smsEvent(m.id));
       return;
@@ -85,28 +117,33 @@ export function createDispatcher(opts: DispatcherOptions) {
     // Committed before the call: a crash from here on leaves this attempt unfinished, for the next claim to see.
     const attemptId = await insertAttempt(opts.db, m.id, m.attempts, gateway.name);
     let error: string | null = null;
+    let permanent: PermanentSendError | null = null;
+    let providerId: string | null = null;
     try {
-      if (m.channel === 'sms') {
-        await gateways.sms.send({ to: m.recipient, body: m.body, purpose: 'FLOOD_WARNING', id: key });
-      } else {
-        await gateways.email.send({
-          to: m.recipient,
-          subject: 'Cảnh báo lũ, mưa – huyện Ba Chẽ',
-          body: m.body,
-          id: key,
-        });
-      }
+      const result = await gateway.send({
+        id: key,
+        to: m.recipient,
+        body: m.body,
+        ...(m.pushKeys ? { pushKeys: m.pushKeys } : {}),
+      });
+      providerId = result?.providerId ?? null;
     } catch (e) {
       error = errorText(e);
+      if (e instanceof PermanentSendError) permanent = e;
     }
     // The outcome, attempt and message in one statement. If this write fails the attempt stays unfinished and
     // is handled as interrupted after lockMs: never retried here, which would resend a message the gateway took.
     if (error === null) {
-      await markSent(opts.db, m.id, attemptId);
+      await markSent(opts.db, m.id, attemptId, providerId);
     } else {
-      const final = m.attempts >= maxAttempts;
+      // A refusal another attempt would not change is final at once (a gone push subscription, a bad number).
+      const final = permanent !== null || m.attempts >= maxAttempts;
       await markAttemptFailed(opts.db, m.id, attemptId, error, final, backoff(m.attempts));
-      opts.logger.warn({ id: m.id, attempt: m.attempts, final, error }, 'message delivery failed');
+      opts.logger.warn({ id: m.id, channel: m.channel, attempt: m.attempts, final, error }, 'message delivery failed');
+      if (permanent?.gone && m.channelId !== null && opts.endChannel) {
+        await opts.endChannel(m.channelId);
+        opts.logger.info({ id: m.id, channel: m.channel }, "subscriber's channel ended: the provider says it is gone");
+      }
     }
     opts.bus.publish('sms', smsEvent(m.id));
   }

@@ -1,4 +1,11 @@
-import type { SmsHistory, SmsRecipient, SmsRecipientBodySchema, SmsTemplate, SmsTemplateType } from '@flood/domain';
+import {
+  maskAddress,
+  type SmsHistory,
+  type SmsRecipient,
+  type SmsRecipientBodySchema,
+  type SmsTemplate,
+  type SmsTemplateType,
+} from '@flood/domain';
 import { SMS_TEMPLATE_TYPE_LABELS } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -37,13 +44,23 @@ const toRecipient = (r: SmsRecipientRow): SmsRecipient => ({
   communes: r.communes,
   createdAt: r.createdAt.toISOString(),
 });
-export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
+/** A manage link's signed token in a message (the short '/h/…' or the page's '#t=…'): staff never read it. */
+const MANAGE_TOKEN = /(\/h\/|#t=)[0-9a-z]{1,10}\.[A-Za-z0-9_-]{10}/g;
+
+/**
+ * A message of the send history as staff read it. A subscriber's address (#24) is masked unless the reader is
+ * the system account; the subscription's signed link in its text is always hidden, so that nobody but the
+ * subscriber can change or end it.
+ */
+export const toHistory = (r: SmsHistoryRow, reveal = false): SmsHistory => ({
   id: r.id,
   name: r.name,
   smsUserId: r.smsUserId,
+  subscriberId: r.subscriberId,
   channel: r.channel,
-  recipient: r.recipient,
-  body: r.body,
+  recipient:
+    r.subscriberId !== null && (!reveal || r.channel === 'push') ? maskAddress(r.channel, r.recipient) : r.recipient,
+  body: r.subscriberId !== null ? r.body.replace(MANAGE_TOKEN, '$1…') : r.body,
   purpose: r.purpose,
   status: r.status,
   attempts: r.attempts,
@@ -52,6 +69,7 @@ export const toHistory = (r: SmsHistoryRow): SmsHistory => ({
   warningId: r.warningId,
   createdAt: r.createdAt.toISOString(),
   sentAt: iso(r.sentAt),
+  deliveredAt: iso(r.deliveredAt),
 });
 
 /** The SMS back office (administration view, permission `sms`): templates, recipients, history. */
@@ -100,9 +118,9 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
     },
 
     async history(actor: Actor | undefined, q: { page: number; pageSize: number }) {
-      requirePermission(actor, 'sms');
+      const a = requirePermission(actor, 'sms');
       const { rows, total } = await pageSmsHistory(db, q);
-      return { items: rows.map(toHistory), total };
+      return { items: rows.map((r) => toHistory(r, a.isSystem)), total };
     },
 
     /**
@@ -114,7 +132,8 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
       const a = requirePermission(actor, 'sms');
       const row = await db.transaction(async (tx) => {
         const queued = await requeueMessage(tx, id);
-        if (queued) await recordAudit(tx, a, `Gửi lại tin nhắn #${id} đến ${queued.name} (${queued.recipient})`);
+        if (queued)
+          await recordAudit(tx, a, `Gửi lại tin nhắn #${id} đến ${queued.name} (${toHistory(queued).recipient})`);
         return queued;
       });
       if (!row) {
@@ -123,7 +142,7 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
         ]);
       }
       wake?.();
-      return toHistory(row);
+      return toHistory(row, a.isSystem);
     },
   };
 }

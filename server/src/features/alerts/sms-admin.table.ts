@@ -1,5 +1,6 @@
 import type { SmsHistoryStatus } from '@flood/domain';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { subscriberChannels, subscribers } from '../subscriptions/subscriptions.table';
 import { warnings } from '../warnings/warnings.table';
 import { alerts } from './alerts.table';
 
@@ -43,8 +44,11 @@ export const messageOutbox = pgTable(
     /** Or the officer's warning it tells (#23). */
     warningId: integer('warning_id').references(() => warnings.id, { onDelete: 'set null' }),
     smsUserId: integer('sms_user_id').references(() => smsRecipients.id, { onDelete: 'set null' }),
+    /** Or the resident's subscription it goes to (#24); its channel, whose address (and push keys) it uses. */
+    subscriberId: integer('subscriber_id').references(() => subscribers.id, { onDelete: 'set null' }),
+    channelId: integer('channel_id').references(() => subscriberChannels.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 255 }).notNull(),
-    channel: varchar('channel', { length: 8 }).$type<'sms' | 'email'>().notNull(),
+    channel: varchar('channel', { length: 8 }).$type<'sms' | 'email' | 'push' | 'zalo'>().notNull(),
     recipient: varchar('recipient', { length: 255 }).notNull(),
     body: text('body').notNull(),
     /** Why it is sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
@@ -59,10 +63,15 @@ export const messageOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The provider's id of the message (a delivery receipt names it), and when the receipt said delivered. */
+    providerId: varchar('provider_id', { length: 128 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     index('sms_history_pending_idx').on(t.status, t.nextAttemptAt),
     index('sms_history_created_idx').on(t.createdAt),
+    index('sms_history_provider_idx').on(t.providerId),
+    index('sms_history_subscriber_idx').on(t.subscriberId),
   ],
 );
 

@@ -7,6 +7,8 @@ import {
   type WarningInput,
   type WarningListQuerySchema,
   type WarningPage,
+  formatDateTimeVi,
+  WARNING_KIND_LABELS,
   warningCancelSms,
   warningSms,
   warningStatus,
@@ -20,6 +22,7 @@ import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { outboxRowsFor } from '../alerts/alerts.repository';
 import { recordAudit } from '../audit/audit.service';
+import type { ChannelTexts, SubscriberRouting } from '../subscriptions/subscriber-messages';
 import { type AreaPart, toCommuneItem, type WarningArea, warningArea } from './warning-area';
 import type { WarningSnapshot } from './warning-cap.xml';
 import {
@@ -53,6 +56,8 @@ export interface WarningsServiceDeps {
   publicUrl?: string;
   /** Wakes the message dispatcher once messages are committed. */
   wake: () => void;
+  /** Residents' subscriptions (#24): a warning also goes to the subscribers of its communes and kind. */
+  subscribers?: SubscriberRouting;
 }
 
 /** How long a Cancel message stays in aggregators' lists. */
@@ -264,12 +269,12 @@ export function createWarningsService(deps: WarningsServiceDeps) {
       url,
       timeZone: deps.timeZone,
     };
-    const smsText =
+    const smsOf = (limit?: number) =>
       purpose === 'cancel'
-        ? warningCancelSms({ ...input, reason: reason ?? '' })
+        ? warningCancelSms({ ...input, reason: reason ?? '', limit })
         : purpose === 'update'
-          ? warningUpdateSms(input)
-          : warningSms(input);
+          ? warningUpdateSms({ ...input, limit })
+          : warningSms({ ...input, limit });
     const emailText =
       purpose === 'cancel'
         ? `HUỶ CẢNH BÁO: ${row.headlineVi}\nKhu vực: ${area.names.join(', ')}\nLý do: ${reason ?? ''}\n${url}`
@@ -277,9 +282,36 @@ export function createWarningsService(deps: WarningsServiceDeps) {
     const recipients = await recipientsFor(tx, area.codes);
     const rows = outboxRowsFor(
       recipients,
-      { sms: sms ? smsText : null, email: email ? emailText : null },
+      { sms: sms ? smsOf() : null, email: email ? emailText : null },
       { warningId: row.id, purpose },
     );
+    if (deps.subscribers) {
+      // Subscribers (#24) are told on every channel they chose when the warning is sent as messages at all.
+      const title = `${purpose === 'cancel' ? 'HUỶ ' : purpose === 'update' ? 'CẬP NHẬT ' : ''}CẢNH BÁO ${WARNING_KIND_LABELS[row.kind].vi.toUpperCase()}`;
+      const page = `/canh-bao/${row.id}`;
+      const content = purpose === 'cancel' ? `${row.headlineVi}. Lý do huỷ: ${reason ?? ''}` : row.headlineVi;
+      const texts: ChannelTexts = {
+        sms: smsOf,
+        email: emailText,
+        push: { title, body: `${area.names.join(', ')}: ${content}`, url: page, tag: `warning-${row.id}` },
+        zalo: {
+          title,
+          area: area.names.join(', ') || 'Vùng khoanh trên bản đồ',
+          content,
+          time: formatDateTimeVi(row.expiresAt, deps.timeZone),
+          link: url || page,
+        },
+      };
+      rows.push(
+        ...(await deps.subscribers.outboxRows(
+          tx,
+          { communes: area.codes, kind: row.kind },
+          texts,
+          { warningId: row.id, purpose },
+          recipients,
+        )),
+      );
+    }
     await insertWarningMessages(tx, rows);
     return rows.length;
   }
