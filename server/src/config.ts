@@ -98,6 +98,8 @@ export const ConfigSchema = z.object({
   /** Absolute end of a session after sign-in, however much it is used (ASVS 4.0.3 3.3.2, level 2: 12 h). */
   SESSION_MAX_HOURS: int(12, 1),
   LOGIN_RATE_LIMIT_PER_MINUTE: int(20, 1),
+  /** Sign-ups to warnings per minute from one address (#24): each may cost an SMS code. */
+  SUBSCRIBE_RATE_LIMIT_PER_MINUTE: int(10, 1),
   LOGIN_MAX_FAILURES: int(5, 1),
   LOGIN_LOCK_MINUTES: int(15, 1),
   ALTCHA_SECRET: z.string().min(16).optional(),

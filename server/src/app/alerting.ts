@@ -14,16 +14,16 @@ import { createEscalations } from '../features/alerts/escalation';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
+import type { HumanCheck } from '../features/auth/human-check';
 import { createSubscriberRouting } from '../features/subscriptions/subscriber-messages';
 import { endSubscriberChannel } from '../features/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from '../features/subscriptions/subscriptions.service';
 import { warningsRoutes } from '../features/warnings/warnings.routes';
 import { createWarningsService } from '../features/warnings/warnings.service';
-import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
-import type { HumanCheck } from '../features/auth/human-check';
 import type { ChannelGateway } from '../lib/channels/channel';
 import { createLogChannelGateway } from '../lib/channels/log.gateway';
+import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
 import { runPeriodically } from './periodic';
@@ -130,6 +130,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   });
   await app.register(subscriptionsRoutes, {
     pushPublicKey: deps.pushPublicKey,
+    perMinute: config.SUBSCRIBE_RATE_LIMIT_PER_MINUTE,
     subscriptions: createSubscriptionsService({
       db,
       config,

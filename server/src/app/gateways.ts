@@ -53,12 +53,19 @@ export function channelGatewaysOf(
   db: Db,
   logger: FastifyBaseLogger,
   given: { push?: ChannelGateway; zalo?: ChannelGateway },
-): { push: ChannelGateway; zalo?: ChannelGateway; pushPublicKey: () => Promise<string>; linkKey: () => Promise<string> } {
+): {
+  push: ChannelGateway;
+  zalo?: ChannelGateway;
+  pushPublicKey: () => Promise<string>;
+  linkKey: () => Promise<string>;
+} {
   const linkKey = once(() => portalSecret(db, 'subscription-link-key', () => randomToken(32)));
-  const vapid = once(async () =>
-    JSON.parse(
-      await portalSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys())),
-    ) as { publicKey: string; privateKey: string },
+  const vapid = once(
+    async () =>
+      JSON.parse(await portalSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
+        publicKey: string;
+        privateKey: string;
+      },
   );
   return {
     push: given.push ?? createLogChannelGateway('push', logger),

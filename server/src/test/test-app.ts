@@ -22,7 +22,9 @@ export interface TestContext {
 export async function createTestApp(
   env: Record<string, string> = {},
   database?: Database,
-  deps: Partial<Pick<AppDeps, 'now' | 'bus' | 'sms' | 'email' | 'dispatch' | 'storage' | 'rateLimitRedis'>> = {},
+  deps: Partial<
+    Pick<AppDeps, 'now' | 'bus' | 'sms' | 'email' | 'push' | 'zalo' | 'dispatch' | 'storage' | 'rateLimitRedis'>
+  > = {},
 ): Promise<TestContext> {
   const { openTestDatabase } = await import('./test-db');
   const db = database ?? (await openTestDatabase());

@@ -178,17 +178,19 @@ export function createAlertEngine(deps: AlertEngineDeps) {
       const communes = await sub.communes();
       const touched = communesAtPoint(communes, s.longitude, s.latitude);
       const title = `CẢNH BÁO ${WARNING_KIND_LABELS[kind].vi.toUpperCase()}`;
+      // Push and Zalo carry accented text: the portal's own sentence, not the SMS template.
+      const said = alertMessage(alert.kind as AlertKind, s.name, alert.level, alert.value);
       const texts: ChannelTexts = {
         sms: (limit) => formatSmsTemplate(template.template, args, limit),
         email,
-        push: { title: `${title}: ${s.name}`, body: email, url: '/maps', tag: `alert-${alert.id}` },
+        push: { title, body: said, url: '/maps', tag: `alert-${alert.id}` },
         zalo: {
           title,
           area: communes
             .filter((c) => touched.includes(c.gsoCode))
             .map((c) => c.name)
             .join(', '),
-          content: email,
+          content: said,
           time: formatDateTimeVi(alert.updatedAt, sub.timeZone),
           link: '/maps',
         },

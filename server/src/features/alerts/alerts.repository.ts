@@ -10,8 +10,8 @@ import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from '
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { trustedSql } from '../readings/readings.repository';
-import { SUBSCRIBER_NAME } from '../subscriptions/subscriber-messages';
 import { type StationRow, stations } from '../stations/stations.table';
+import { SUBSCRIBER_NAME } from '../subscriptions/subscriber-messages';
 import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';

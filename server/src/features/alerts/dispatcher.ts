@@ -109,7 +109,10 @@ export function createDispatcher(opts: DispatcherOptions) {
 
   async function deliver(m: Claimed): Promise<void> {
     const key = `sms-history-${m.id}`;
-    const gateway = gatewayOf(m) ?? { name: 'none', send: () => Promise.reject(new PermanentSendError(CHANNEL_NOT_CONFIGURED)) };
+    const gateway = gatewayOf(m) ?? {
+      name: 'none',
+      send: () => Promise.reject(new PermanentSendError(CHANNEL_NOT_CONFIGURED)),
+    };
     if (m.interrupted && !(await recover(m, gateway))) {
       opts.bus.publish('sms', smsEvent(m.id));
       return;

@@ -1,12 +1,12 @@
 import {
   maskAddress,
+  SMS_TEMPLATE_TYPE_LABELS,
   type SmsHistory,
   type SmsRecipient,
   type SmsRecipientBodySchema,
   type SmsTemplate,
   type SmsTemplateType,
 } from '@flood/domain';
-import { SMS_TEMPLATE_TYPE_LABELS } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';

@@ -98,7 +98,9 @@ export function communesAtPoint(communes: readonly Commune[], lon: number, lat: 
   if (inside.length) return inside.map((c) => c.gsoCode);
   let best: { code: string; d: number } | null = null;
   for (const c of communes) {
-    const polygons = (c.geometry.type === 'Polygon' ? [c.geometry.coordinates] : c.geometry.coordinates) as number[][][][];
+    const polygons = (
+      c.geometry.type === 'Polygon' ? [c.geometry.coordinates] : c.geometry.coordinates
+    ) as number[][][][];
     for (const ring of polygons.flatMap((p) => p))
       for (const [x, y] of ring) {
         const d = (x! - lon) ** 2 + (y! - lat) ** 2;

@@ -22,7 +22,10 @@ const limited = (max: number, what: string) => ({
     max,
     timeWindow: 60_000,
     errorResponseBuilder: (_req: unknown, ctx: { ttl: number }) =>
-      new AppError('RATE_LIMITED', `Quá nhiều ${what} từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(ctx.ttl / 1000)} giây.`),
+      new AppError(
+        'RATE_LIMITED',
+        `Quá nhiều ${what} từ địa chỉ này. Vui lòng thử lại sau ${Math.ceil(ctx.ttl / 1000)} giây.`,
+      ),
   },
 });
 
@@ -33,7 +36,9 @@ const limited = (max: number, what: string) => ({
 export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   subscriptions: SubscriptionsService;
   pushPublicKey: () => Promise<string>;
-}> = async (app, { subscriptions, pushPublicKey }) => {
+  /** Sign-ups per minute from one address; the other calls allow three times as many. */
+  perMinute: number;
+}> = async (app, { subscriptions, pushPublicKey, perMinute }) => {
   app.get('/api/push/public-key', {
     config: { access: 'public' },
     schema: { tags, summary: 'Khoá công khai VAPID (Web Push)', response: { 200: PushPublicKeySchema } },
@@ -41,7 +46,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/api/subscriptions', {
-    config: limited(10, 'lần đăng ký'),
+    config: limited(perMinute, 'lần đăng ký'),
     schema: {
       tags,
       summary: 'Đăng ký nhận cảnh báo',
@@ -55,7 +60,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/api/subscriptions/confirm-email', {
-    config: limited(20, 'lần xác nhận'),
+    config: limited(perMinute * 2, 'lần xác nhận'),
     schema: {
       tags,
       summary: 'Xác nhận thư điện tử (liên kết trong thư)',
@@ -66,7 +71,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/subscriptions/:token', {
-    config: limited(30, 'yêu cầu'),
+    config: limited(perMinute * 3, 'yêu cầu'),
     schema: { tags, summary: 'Xem đăng ký', params: TokenParams, response: { 200: SubscriptionViewSchema } },
     handler: async (req, reply) => {
       reply.header('cache-control', 'no-store');
@@ -75,7 +80,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.put('/api/subscriptions/:token', {
-    config: limited(30, 'yêu cầu'),
+    config: limited(perMinute * 3, 'yêu cầu'),
     schema: {
       tags,
       summary: 'Đổi xã, loại cảnh báo',
@@ -87,7 +92,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/api/subscriptions/:token/phone-code', {
-    config: limited(5, 'yêu cầu mã'),
+    config: limited(Math.ceil(perMinute / 2), 'yêu cầu mã'),
     schema: { tags, summary: 'Gửi lại mã xác nhận số điện thoại', params: TokenParams, response: { 200: OkSchema } },
     handler: async (req) => {
       await subscriptions.requestPhoneCode(req.params.token);
@@ -96,7 +101,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post('/api/subscriptions/:token/confirm-phone', {
-    config: limited(20, 'lần nhập mã'),
+    config: limited(perMinute * 2, 'lần nhập mã'),
     schema: {
       tags,
       summary: 'Xác nhận số điện thoại bằng mã',
@@ -108,7 +113,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/api/subscriptions/:token/channels/:channel', {
-    config: limited(30, 'yêu cầu'),
+    config: limited(perMinute * 3, 'yêu cầu'),
     schema: {
       tags,
       summary: 'Bỏ một cách nhận',
@@ -122,7 +127,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.delete('/api/subscriptions/:token', {
-    config: limited(30, 'yêu cầu'),
+    config: limited(perMinute * 3, 'yêu cầu'),
     schema: { tags, summary: 'Huỷ đăng ký (xoá thông tin liên lạc)', params: TokenParams, response: { 204: z.null() } },
     handler: async (req, reply) => {
       await subscriptions.unsubscribe(req.params.token);

@@ -18,9 +18,9 @@ import type { Commune } from '../../db/seed/seed-files';
 import { randomDigits, randomToken, sha256 } from '../../lib/crypto';
 import type { EmailGateway } from '../../lib/email-gateway';
 import { AppError } from '../../lib/errors';
-import type { HumanCheck } from '../auth/human-check';
 import type { SmsGateway } from '../../lib/sms-gateway';
 import { PHONE_CODE_MAX_ATTEMPTS } from '../auth/account.service';
+import type { HumanCheck } from '../auth/human-check';
 import { manageToken, newLinkNonce, subscriptionLinks, tokenMatches, tokenSubscriberId } from './subscription-links';
 import {
   channelsOf,
@@ -177,7 +177,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         const channels = await insertSubscriberChannels(
           tx,
           body.channels.map((channel) => {
-            if (channel === 'push') return { subscriberId: s.id, channel, address: body.push!.endpoint, pushKeys: body.push!.keys };
+            if (channel === 'push')
+              return { subscriberId: s.id, channel, address: body.push!.endpoint, pushKeys: body.push!.keys };
             if (channel === 'email')
               return {
                 subscriberId: s.id,

@@ -1,6 +1,6 @@
 import type { ConsentSource, Language, SubscriptionChannel, WarningKind } from '@flood/domain';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * A resident's subscription to warnings (#24): where (communes, GSO codes), what (warning kinds), in which
