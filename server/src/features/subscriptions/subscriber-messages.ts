@@ -101,7 +101,7 @@ export function communesAtPoint(communes: readonly Commune[], lon: number, lat: 
     const polygons = (
       c.geometry.type === 'Polygon' ? [c.geometry.coordinates] : c.geometry.coordinates
     ) as number[][][][];
-    for (const ring of polygons.flatMap((p) => p))
+    for (const ring of polygons.flat())
       for (const [x, y] of ring) {
         const d = (x! - lon) ** 2 + (y! - lat) ** 2;
         if (!best || d < best.d) best = { code: c.gsoCode, d };

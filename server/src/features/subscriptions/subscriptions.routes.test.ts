@@ -34,7 +34,13 @@ beforeAll(async () => {
         return { providerId: `push-${pushes.length}` };
       },
     },
-    zalo: { name: 'fake-zalo', send: async (m) => (zalos.push(m), { providerId: `zns-${zalos.length}` }) },
+    zalo: {
+      name: 'fake-zalo',
+      async send(m) {
+        zalos.push(m);
+        return { providerId: `zns-${zalos.length}` };
+      },
+    },
     dispatch: { backoffMs: () => 0, pollMs: 50 },
   });
   await ctx.app.ready();

@@ -273,7 +273,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     /** The e-mail link: confirms that address; answers with the manage token (the page keeps it). */
     async confirmEmail(emailToken: string): Promise<{ token: string; subscription: SubscriptionView }> {
       const c = await findEmailChannelByCode(db, sha256(emailToken));
-      if (!c || !c.codeExpiresAt || c.codeExpiresAt <= now())
+      if (!c?.codeExpiresAt || c.codeExpiresAt <= now())
         throw new AppError('INVALID_CODE', 'Liên kết không đúng hoặc đã hết hạn', [
           { field: 'token', message: 'Liên kết không đúng hoặc đã hết hạn' },
         ]);
