@@ -13,14 +13,14 @@ export const SMS_TEMPLATE_TYPE_LABELS: Record<SmsTemplateType, { vi: string; en:
 
 /**
  * The default texts (seeded by the migrations; staff may edit them): unaccented GSM-7, one SMS segment
- * (160 characters) with the longest station name, 'báo động 1/2/3' as the bulletins say it.
+ * (160 characters) with the longest station name, 'báo động 1/2/3' as the bulletins say it — and short enough
+ * that a subscriber's SMS, which ends with its way out (#24, about 42 characters), keeps every demo station's
+ * name whole.
  */
 export const DEFAULT_SMS_TEMPLATES: Record<SmsTemplateType, string> = {
-  FLOOD_WARNING:
-    'CANH BAO LU: %s dat bao dong %d, muc nuoc %.2f m. Nguoi dan ven song, vung trung thap chu dong phong tranh.',
-  RAIN_WARNING: 'CANH BAO MUA LON: %s do duoc %.1f mm. Nguy co lu quet, sat lo dat. Nguoi dan chu dong phong tranh.',
-  WATER_RISE:
-    'CANH BAO NUOC LEN NHANH: %s, nuoc len %.0f cm/gio. Nguoi dan ven song, vung trung thap chu dong phong tranh.',
+  FLOOD_WARNING: 'CANH BAO LU: %s bao dong %d (%.2f m). Ven song, vung trung chu dong so tan, phong tranh.',
+  RAIN_WARNING: 'CANH BAO MUA LON: %s do duoc %.1f mm. Nguy co lu quet, sat lo dat, chu dong phong tranh.',
+  WATER_RISE: 'CANH BAO NUOC LEN NHANH: %s len %.0f cm/gio. Ven song, vung trung chu dong phong tranh.',
 };
 
 /** What each placeholder means, shown under the template field (the flood one also explains %d). */

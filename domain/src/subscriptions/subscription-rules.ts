@@ -80,7 +80,7 @@ export function smsWayOut(link: string): string {
  * The room an SMS template leaves for the way out of subscribers' messages, as the template editor shows it: a
  * way out to a 16-character host ('canhbao.bache.vn') and a subscriber of five-digit id.
  */
-export const SMS_WAY_OUT_EXAMPLE = smsWayOut('canhbao.bache.vn/h/7ps.AbCdEfGh');
+export const SMS_WAY_OUT_EXAMPLE = smsWayOut('canhbao.bache.vn/h/7ps.AbCdEfGhIj');
 
 /**
  * A subscriber's SMS: the text with its way out, in one GSM-7 segment. `make(limit)` writes the text in at most

@@ -42,4 +42,10 @@ CREATE INDEX "subscriber_channels_code_idx" ON "subscriber_channels" USING btree
 ALTER TABLE "sms_history" ADD CONSTRAINT "sms_history_subscriber_id_subscribers_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."subscribers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sms_history" ADD CONSTRAINT "sms_history_channel_id_subscriber_channels_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."subscriber_channels"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sms_history_provider_idx" ON "sms_history" USING btree ("provider_id");--> statement-breakpoint
-CREATE INDEX "sms_history_subscriber_idx" ON "sms_history" USING btree ("subscriber_id");
+CREATE INDEX "sms_history_subscriber_idx" ON "sms_history" USING btree ("subscriber_id");--> statement-breakpoint
+UPDATE "sms_templates" SET "template" = 'CANH BAO LU: %s bao dong %d (%.2f m). Ven song, vung trung chu dong so tan, phong tranh.', "updated_at" = now()
+  WHERE "type" = 'FLOOD_WARNING' AND "template" = 'CANH BAO LU: %s dat bao dong %d, muc nuoc %.2f m. Nguoi dan ven song, vung trung thap chu dong phong tranh.';--> statement-breakpoint
+UPDATE "sms_templates" SET "template" = 'CANH BAO MUA LON: %s do duoc %.1f mm. Nguy co lu quet, sat lo dat, chu dong phong tranh.', "updated_at" = now()
+  WHERE "type" = 'RAIN_WARNING' AND "template" = 'CANH BAO MUA LON: %s do duoc %.1f mm. Nguy co lu quet, sat lo dat. Nguoi dan chu dong phong tranh.';--> statement-breakpoint
+UPDATE "sms_templates" SET "template" = 'CANH BAO NUOC LEN NHANH: %s len %.0f cm/gio. Ven song, vung trung chu dong phong tranh.', "updated_at" = now()
+  WHERE "type" = 'WATER_RISE' AND "template" = 'CANH BAO NUOC LEN NHANH: %s, nuoc len %.0f cm/gio. Nguoi dan ven song, vung trung thap chu dong phong tranh.';

@@ -274,7 +274,7 @@ describe('alert engine and dispatch', () => {
     expect(queued).toHaveLength(4);
     for (const q of queued.filter((m) => m.channel === 'sms')) {
       expect(q.body).toBe(formatSmsTemplate(DEFAULT_SMS_TEMPLATES.WATER_RISE, { station: 'Trạm F01051', value: 45 }));
-      expect(q.body).toContain('NUOC LEN NHANH: Tram F01051, nuoc len 45 cm/gio');
+      expect(q.body).toContain('NUOC LEN NHANH: Tram F01051 len 45 cm/gio');
     }
     for (const q of queued) expect(q.body).not.toContain('muc nuoc');
     const line = (await ctx.app.inject({ method: 'GET', url: '/api/alerts/active' }))
