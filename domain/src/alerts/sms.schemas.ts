@@ -92,7 +92,8 @@ export const SmsHistorySchema = z
     recipient: z.string(),
     body: z.string(),
     /** Why it was sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
-    purpose: z.enum(['alert', 'escalation', 'update', 'cancel']),
+    /** 'invite': a number of a commune's list asked to confirm its subscription (#24). */
+    purpose: z.enum(['alert', 'escalation', 'update', 'cancel', 'invite']),
     /** PENDING while queued or retrying; SUCCESS; FAILED after the last attempt; UNCERTAIN (see SMS_HISTORY_STATUSES). */
     status: z.enum(SMS_HISTORY_STATUSES),
     attempts: z.number().int(),

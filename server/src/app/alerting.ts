@@ -16,6 +16,8 @@ import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
 import type { HumanCheck } from '../features/auth/human-check';
 import { createSubscriberRouting } from '../features/subscriptions/subscriber-messages';
+import { subscribersAdminRoutes } from '../features/subscriptions/subscribers-admin.routes';
+import { createSubscribersAdminService } from '../features/subscriptions/subscribers-admin.service';
 import { endSubscriberChannel } from '../features/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from '../features/subscriptions/subscriptions.service';
@@ -140,6 +142,16 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
       communes: loadCommunes,
       linkKey: deps.linkKey,
       zalo: deps.zalo !== undefined,
+      now,
+    }),
+  });
+  await app.register(subscribersAdminRoutes, {
+    admin: createSubscribersAdminService({
+      db,
+      communes: loadCommunes,
+      linkKey: deps.linkKey,
+      publicUrl: config.PUBLIC_URL,
+      wake: () => dispatcher.wake(),
       now,
     }),
   });

@@ -53,7 +53,7 @@ export const messageOutbox = pgTable(
     body: text('body').notNull(),
     /** Why it is sent (#22): the alert itself, a reminder to the on-duty list, an update (#23) or a cancel. */
     purpose: varchar('purpose', { length: 12 })
-      .$type<'alert' | 'escalation' | 'update' | 'cancel'>()
+      .$type<'alert' | 'escalation' | 'update' | 'cancel' | 'invite'>()
       .notNull()
       .default('alert'),
     status: varchar('status', { length: 16 }).$type<SmsHistoryStatus>().notNull().default('PENDING'),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { randomToken } from '../../lib/crypto';
+import { randomToken, sha256 } from '../../lib/crypto';
 
 /** Length of a manage link's signature (base64url, 60 bits): unguessable behind the routes' rate limits, short in an SMS. */
 const SIGNATURE_CHARS = 10;
@@ -38,3 +38,6 @@ export function subscriptionLinks(base: string, token: string): { root: string; 
   const root = base.replace(/\/+$/, '');
   return { root, manage: `${root}/dang-ky-canh-bao/quan-ly#t=${token}`, short: `${root}/h/${token}` };
 }
+
+/** A subscription's phone code as stored (hashed with its id: a code of one subscription confirms no other). */
+export const phoneCodeHash = (subscriberId: number, code: string) => sha256(`subscriber:${subscriberId}:${code}`);

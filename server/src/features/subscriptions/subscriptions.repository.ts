@@ -223,3 +223,35 @@ export async function subscriberCounts(
       order by u.commune`),
   );
 }
+
+/** The confirmed phones and e-mails of one commune's subscribers, for the commune's own list (export). */
+export async function communeContacts(
+  db: Db,
+  commune: string,
+): Promise<
+  { channel: SubscriptionChannel; address: string; kinds: string[]; consentAt: Date; consentSource: string }[]
+> {
+  return rowsOf<{
+    channel: SubscriptionChannel;
+    address: string;
+    kinds: string[];
+    consentAt: Date;
+    consentSource: string;
+  }>(
+    await db.execute(sql`
+      select c.channel, c.address, s.kinds, s.consent_at as "consentAt", s.consent_source as "consentSource"
+      from subscribers s join subscriber_channels c on c.subscriber_id = s.id
+      where c.confirmed_at is not null and c.channel in ('sms', 'zalo', 'email') and ${commune} = any(s.communes)
+      order by c.channel, c.address`),
+  );
+}
+
+/** Of these phones, those already subscribed by SMS (confirmed, or invited and waiting) in any subscription. */
+export async function phonesAlreadyKnown(db: Db, phones: readonly string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const rows = await db
+    .select({ address: subscriberChannels.address })
+    .from(subscriberChannels)
+    .where(and(eq(subscriberChannels.channel, 'sms'), inArray(subscriberChannels.address, [...phones])));
+  return new Set(rows.map((r) => r.address));
+}

@@ -21,7 +21,14 @@ import { AppError } from '../../lib/errors';
 import type { SmsGateway } from '../../lib/sms-gateway';
 import { PHONE_CODE_MAX_ATTEMPTS } from '../auth/account.service';
 import type { HumanCheck } from '../auth/human-check';
-import { manageToken, newLinkNonce, subscriptionLinks, tokenMatches, tokenSubscriberId } from './subscription-links';
+import {
+  manageToken,
+  newLinkNonce,
+  phoneCodeHash,
+  subscriptionLinks,
+  tokenMatches,
+  tokenSubscriberId,
+} from './subscription-links';
 import {
   channelsOf,
   confirmedElsewhere,
@@ -55,7 +62,6 @@ export interface SubscriptionsServiceDeps {
 }
 
 const NOT_FOUND = 'Không tìm thấy đăng ký này (có thể đã huỷ); bạn có thể đăng ký lại';
-const codeHash = (subscriberId: number, code: string) => sha256(`subscriber:${subscriberId}:${code}`);
 
 /**
  * Residents' subscriptions to warnings (#24), all without signing in: sign up (choices, channels, the human
@@ -119,7 +125,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       tx,
       channels.map((c) => c.id),
       {
-        codeHash: codeHash(s.id, code),
+        codeHash: phoneCodeHash(s.id, code),
         codeSentAt: t,
         codeExpiresAt: new Date(t.getTime() + config.PHONE_CODE_TTL_MINUTES * 60_000),
         codeAttempts: 0,
@@ -252,7 +258,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         new AppError('INVALID_CODE', message, [{ field: 'code', message }]);
       if (!first?.codeHash || !first.codeExpiresAt || first.codeExpiresAt <= now()) throw wrong();
       if (first.codeAttempts >= PHONE_CODE_MAX_ATTEMPTS) throw wrong('Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới');
-      if (first.codeHash !== codeHash(s.id, code)) {
+      if (first.codeHash !== phoneCodeHash(s.id, code)) {
         await db.transaction((tx) =>
           updateChannels(
             tx,
