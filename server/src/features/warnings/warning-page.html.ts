@@ -118,7 +118,7 @@ ${w.version > 1 ? `<dt>Cập nhật</dt><dd data-testid="warning-version">Lần 
 <div class="instruction"><strong>Người dân cần làm gì:</strong><p data-testid="warning-instruction">${esc(w.instructionVi)}</p></div>
 ${w.attachmentUrl ? `<p><a href="${esc(w.attachmentUrl)}">Bản tin chính thức (PDF)</a></p>` : ''}
 ${areaSvg(w, communes)}
-<p><a href="/maps">Xem trên bản đồ và số liệu trạm đo</a></p>
+<p><a href="/maps">Xem trên bản đồ và số liệu trạm đo</a> · <a href="/dang-ky-canh-bao">Đăng ký nhận cảnh báo</a></p>
 ${en || ''}
 </main>
 <footer>Trang này cập nhật khi cảnh báo thay đổi; tải lại để xem bản mới nhất.</footer>

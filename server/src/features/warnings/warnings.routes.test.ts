@@ -197,6 +197,7 @@ describe('compose, approve, update, cancel', () => {
     expect(page.body).toContain('Đang hiệu lực');
     expect(page.body).toContain('Lũ trên sông Ba Chẽ lên báo động 2, sơ tán các hộ ven sông');
     expect(page.body).toContain('Thanh Sơn, Nam Sơn');
+    expect(page.body).toContain('<a href="/dang-ky-canh-bao">Đăng ký nhận cảnh báo</a>');
     expect(page.body).not.toContain('<script');
 
     const feed = (await req('GET', '/api/cap')).body;
