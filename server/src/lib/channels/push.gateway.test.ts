@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentSendError, type PushPayload } from './channel';
-import { createVapidKeys, createWebPushGateway } from './push.gateway';
+import { createVapidKeys, createWebPushGateway, isKnownPushService } from './push.gateway';
 
 const b64u = (b: Buffer) => b.toString('base64url');
 const unb64u = (s: string) => Buffer.from(s, 'base64url');
@@ -101,7 +101,14 @@ const payload: PushPayload = {
   manage: 'https://canhbao.example.vn/dang-ky/abc',
   tag: 'warning-7',
 };
-const gateway = () => createWebPushGateway({ vapid, timeoutMs: 2000, ttlSeconds: 3600 });
+/** The fake push service is on this machine: allowed here only (the default allows the browsers' services). */
+const gateway = () =>
+  createWebPushGateway({
+    vapid,
+    timeoutMs: 2000,
+    ttlSeconds: 3600,
+    endpointAllowed: (u) => u.hostname === '127.0.0.1',
+  });
 
 describe('web push gateway', () => {
   it('sends the payload encrypted for the subscriber (aes128gcm) and signed with the VAPID key', async () => {
@@ -172,5 +179,33 @@ describe('web push gateway', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(Error);
     expect(err).not.toBeInstanceOf(PermanentSendError);
+  });
+
+  it("calls only the browsers' push services by default: an endpoint elsewhere ends the subscription unsent", async () => {
+    for (const ok of [
+      'https://fcm.googleapis.com/fcm/send/abc:APA91b',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAA',
+      'https://web.push.apple.com/QGuQyavXutnMH',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAA',
+    ]) {
+      expect(isKnownPushService(new URL(ok))).toBe(true);
+    }
+    for (const bad of [
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://169.254.169.254/latest/meta-data',
+      `${origin}/push/x`,
+    ]) {
+      expect(isKnownPushService(new URL(bad))).toBe(false);
+    }
+    const strict = createWebPushGateway({ vapid, timeoutMs: 2000 });
+    for (const to of [`${origin}/push/x`, 'not a url']) {
+      const err = await strict
+        .send({ id: 'sms-history-6', to, body: '{}', pushKeys: browserSubscription().keys })
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(PermanentSendError);
+      expect((err as PermanentSendError).gone).toBe(true);
+    }
+    expect(service.received).toHaveLength(0);
   });
 });

@@ -7,6 +7,25 @@ export interface WebPushOptions {
   /** How long a push service keeps a notification for a phone that is off (default 6 h, a warning's lifetime). */
   ttlSeconds?: number;
   timeoutMs: number;
+  /** Which endpoints may be called (default: https on a browser vendor's push service, `isKnownPushService`). */
+  endpointAllowed?: (endpoint: URL) => boolean;
+}
+
+/** The push services of the browsers: Chrome, Edge, Opera, Samsung (FCM), Firefox, Safari, Windows (WNS). */
+const PUSH_SERVICE_DOMAINS = [
+  'fcm.googleapis.com',
+  'push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
+
+/**
+ * An endpoint on a browser vendor's push service over https. The endpoint comes from a visitor's browser, so
+ * without this the portal would POST to any address it is given, its own network included (SSRF).
+ */
+export function isKnownPushService(endpoint: URL): boolean {
+  const host = endpoint.hostname.toLowerCase();
+  return endpoint.protocol === 'https:' && PUSH_SERVICE_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
 /** A warning kept longer than its CAP message lives (capAlertLifetimeMinutes, 360) would be stale when it arrives. */
@@ -18,7 +37,7 @@ const PERMANENT_STATUSES = new Set([400, 401, 403, 413]);
 /**
  * Web push (RFC 8030) to one browser subscription, its payload encrypted for it (RFC 8291, aes128gcm) and the
  * request signed with the portal's VAPID key (RFC 8292) by web-push's `generateRequestDetails`; the request itself
- * goes through `fetch` (web-push's own sender speaks https only). 2xx = the push service took it (its `Location` is
+ * goes through `fetch` (web-push's own sender speaks https only), and only to a known push service. 2xx = the push service took it (its `Location` is
  * the message's id); 404/410 = the subscription is gone; 400/401/403/413 = refused for good; 429, 5xx, a network
  * error or a timeout = retried.
  */
@@ -30,6 +49,9 @@ export function createWebPushGateway(opts: WebPushOptions, fetchImpl: typeof fet
     afterInterruption: 'resend',
     async send(message) {
       if (!message.pushKeys) throw new PermanentSendError('Thiếu khoá của đăng ký nhận thông báo / no push keys');
+      if (!URL.canParse(message.to) || !(opts.endpointAllowed ?? isKnownPushService)(new URL(message.to))) {
+        throw new PermanentSendError('Địa chỉ nhận thông báo không thuộc dịch vụ push nào / not a push service', true);
+      }
       const details = webpush.generateRequestDetails({ endpoint: message.to, keys: message.pushKeys }, message.body, {
         vapidDetails: opts.vapid,
         TTL: opts.ttlSeconds ?? DEFAULT_TTL_SECONDS,
