@@ -103,7 +103,8 @@ export function createHttpSmsGateway(opts: HttpGatewayOptions, fetchImpl: typeof
       const text = await res.text().catch(() => '');
       const said = `HTTP ${res.status}${text ? `: ${snippet(text)}` : ''}`;
       if (!res.ok) {
-        if (res.status < 500 && res.status !== 408 && res.status !== 429) throw new PermanentSendError(said);
+        const refused = res.status >= 400 && res.status < 500 && res.status !== 408 && res.status !== 429;
+        if (refused) throw new PermanentSendError(said);
         throw new Error(said);
       }
       if (!opts.okPath && !opts.idPath) return undefined;
