@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     webParameters: configService.webParameters,
     sms,
     email: deps.email ?? emailGatewayOf(config, app.log),
-    ...channelGatewaysOf(config, db, app.log, deps),
+    ...channelGatewaysOf(config, db, deps),
     humanCheck,
     dispatch: deps.dispatch,
     now,

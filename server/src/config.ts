@@ -3,16 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EmailSchema } from '@flood/domain';
 import { z } from 'zod';
+import { channelConfigProblems, channelVariables } from './config-channels';
+import { bool, int } from './config-values';
 import { isCommonPassword } from './lib/password-policy';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** server/src or server/dist: the built web sits two levels up, in web/dist. */
 const defaultWebDist = path.resolve(here, '..', '..', 'web', 'dist');
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const int = (def: number, min = 0) => z.coerce.number().int().min(min).default(def);
 /** proxy-addr's names of address ranges, accepted in a TRUST_PROXY list. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 function isAddressOrCidr(s: string): boolean {
@@ -107,29 +105,7 @@ export const ConfigSchema = z.object({
   ALTCHA_MAX_COUNTER: int(800, 2),
   PHONE_CODE_TTL_MINUTES: int(5, 1),
   PHONE_CODE_RESEND_SECONDS: int(60, 0),
-  SMS_GATEWAY: z.enum(['log', 'http']).default('log'),
-  /** The HTTP gateway (SMS_GATEWAY=http): a provider's URL, method and body with {{phone}} {{message}} {{id}}. */
-  SMS_HTTP_URL: z.url().optional(),
-  SMS_HTTP_METHOD: z.enum(['GET', 'POST', 'PUT']).default('POST'),
-  SMS_HTTP_BODY: z.string().default('{"to":"{{phone}}","message":"{{message}}","id":"{{id}}"}'),
-  SMS_HTTP_HEADERS: z
-    .string()
-    .default('{}')
-    .transform((s, ctx) => {
-      try {
-        return JSON.parse(s) as Record<string, string>;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'JSON không hợp lệ' });
-        return z.NEVER;
-      }
-    }),
-  SMS_HTTP_TIMEOUT_MS: int(10_000, 100),
-  /**
-   * The provider de-duplicates by the message id (`Idempotency-Key` header / `{{id}}`): a message whose send was
-   * cut by a crash is sent again with the same id. false: it is marked UNCERTAIN ('KHÔNG RÕ') and not resent.
-   * Default true: a duplicate SMS is the lesser harm than a flood warning possibly never sent (#19).
-   */
-  SMS_HTTP_IDEMPOTENT: bool.default(true),
+  ...channelVariables,
   DISPATCH_MAX_ATTEMPTS: int(5, 1),
   /** Origin of the public links in the CAP feed and e-mails (default: the request's own host). */
   PUBLIC_URL: z.url().optional(),
@@ -242,6 +218,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Cấu hình không hợp lệ / invalid configuration:\n${lines.join('\n')}`);
+  }
+  const channelProblems = channelConfigProblems(parsed.data);
+  if (channelProblems.length > 0) {
+    throw new Error(
+      `Cấu hình không hợp lệ / invalid configuration:\n${channelProblems.map((p) => `  ${p}`).join('\n')}`,
+    );
   }
   if (parsed.data.S3_BUCKET && !(parsed.data.S3_ACCESS_KEY_ID && parsed.data.S3_SECRET_ACCESS_KEY)) {
     throw new Error(

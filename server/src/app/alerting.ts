@@ -11,6 +11,7 @@ import { createCapService } from '../features/alerts/cap.service';
 import { createCapRenewal } from '../features/alerts/cap-renewal';
 import { createDispatcher, type DispatcherOptions } from '../features/alerts/dispatcher';
 import { createEscalations } from '../features/alerts/escalation';
+import { receiptsRoutes } from '../features/alerts/receipts.routes';
 import { smsAdminRoutes } from '../features/alerts/sms-admin.routes';
 import { createSmsAdminService } from '../features/alerts/sms-admin.service';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
@@ -28,6 +29,7 @@ import { createLogChannelGateway } from '../lib/channels/log.gateway';
 import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
+import { receiptProfileOf } from './gateways';
 import { runPeriodically } from './periodic';
 
 export interface AlertingDeps {
@@ -145,6 +147,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
       now,
     }),
   });
+  await app.register(receiptsRoutes, { db, token: config.SMS_RECEIPT_TOKEN, profile: receiptProfileOf(config) });
   await app.register(subscribersAdminRoutes, {
     admin: createSubscribersAdminService({
       db,

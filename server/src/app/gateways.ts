@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import type { Config } from '../config';
+import { zaloEnabled } from '../config-channels';
 import type { Db } from '../db/client';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
-import { portalSecret } from '../features/subscriptions/subscriptions.repository';
+import { portalSecret, savePortalSecret } from '../features/subscriptions/subscriptions.repository';
 import type { ChannelGateway } from '../lib/channels/channel';
-import { createLogChannelGateway } from '../lib/channels/log.gateway';
+import { createVapidKeys, createWebPushGateway } from '../lib/channels/push.gateway';
+import { createZaloZnsGateway, type ZaloTokenStore } from '../lib/channels/zalo.gateway';
 import { randomToken } from '../lib/crypto';
 import { createLogEmailGateway, createSmtpEmailGateway, type EmailGateway } from '../lib/email-gateway';
-import { createHttpSmsGateway, type SmsGateway } from '../lib/sms-gateway';
+import { createHttpSmsGateway, type ReceiptProfile, type SmsGateway } from '../lib/sms-gateway';
 
 /** The configured SMS gateway: the carrier's HTTP API when SMS_GATEWAY=http, else the log (and sms_outbox). */
 export function smsGatewayOf(config: Config, db: Db, logger: FastifyBaseLogger): SmsGateway {
@@ -17,9 +18,14 @@ export function smsGatewayOf(config: Config, db: Db, logger: FastifyBaseLogger):
         url: config.SMS_HTTP_URL,
         method: config.SMS_HTTP_METHOD,
         bodyTemplate: config.SMS_HTTP_BODY,
+        format: config.SMS_HTTP_FORMAT,
+        brandname: config.SMS_HTTP_BRANDNAME,
         headers: config.SMS_HTTP_HEADERS,
         timeoutMs: config.SMS_HTTP_TIMEOUT_MS,
         idempotent: config.SMS_HTTP_IDEMPOTENT,
+        idPath: config.SMS_HTTP_ID_PATH,
+        okPath: config.SMS_HTTP_OK_PATH,
+        okValues: config.SMS_HTTP_OK_VALUES,
       })
     : createLogSmsGateway({ db, logger });
 }
@@ -43,15 +49,27 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/** Zalo's tokens kept in the database: its refresh tokens are single-use, every process must see the newest. */
+function databaseZaloTokens(db: Db): ZaloTokenStore {
+  return {
+    async load() {
+      const raw = await portalSecret(db, 'zalo-tokens', () => '');
+      if (!raw) return null;
+      const t = JSON.parse(raw) as { accessToken: string; refreshToken: string; expiresAt: string };
+      return { ...t, expiresAt: new Date(t.expiresAt) };
+    },
+    save: (t) => savePortalSecret(db, 'zalo-tokens', JSON.stringify(t)),
+  };
+}
+
 /**
  * The subscriptions' channels (#24): the key that signs manage links, and the web push and Zalo gateways. Keys
  * the environment does not give are made at first start and kept in the database (portal_secrets), so every
- * process of the portal signs and pushes with the same ones.
+ * process of the portal signs and pushes with the same ones. Zalo only with all four ZALO_* variables.
  */
 export function channelGatewaysOf(
-  _config: Config,
+  config: Config,
   db: Db,
-  logger: FastifyBaseLogger,
   given: { push?: ChannelGateway; zalo?: ChannelGateway },
 ): {
   push: ChannelGateway;
@@ -60,17 +78,55 @@ export function channelGatewaysOf(
   linkKey: () => Promise<string>;
 } {
   const linkKey = once(() => portalSecret(db, 'subscription-link-key', () => randomToken(32)));
-  const vapid = once(
-    async () =>
-      JSON.parse(await portalSecret(db, 'vapid-keys', () => JSON.stringify(webpush.generateVAPIDKeys()))) as {
-        publicKey: string;
-        privateKey: string;
-      },
+  const vapid = once(async () =>
+    config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY
+      ? { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY }
+      : (JSON.parse(await portalSecret(db, 'vapid-keys', () => JSON.stringify(createVapidKeys()))) as {
+          publicKey: string;
+          privateKey: string;
+        }),
   );
-  return {
-    push: given.push ?? createLogChannelGateway('push', logger),
-    zalo: given.zalo,
-    pushPublicKey: async () => (await vapid()).publicKey,
-    linkKey,
+  // The push gateway needs the keys, which may come from the database: made at the first push.
+  const pushGateway = once(async () =>
+    createWebPushGateway({
+      vapid: { ...(await vapid()), subject: vapidSubjectOf(config) },
+      ttlSeconds: config.PUSH_TTL_SECONDS,
+      timeoutMs: config.PUSH_TIMEOUT_MS,
+    }),
+  );
+  const push: ChannelGateway = given.push ?? {
+    name: 'push',
+    afterInterruption: 'resend',
+    send: async (m) => (await pushGateway()).send(m),
   };
+  const zalo =
+    given.zalo ??
+    (zaloEnabled(config)
+      ? createZaloZnsGateway({
+          apiUrl: config.ZALO_API_URL,
+          oauthUrl: config.ZALO_OAUTH_URL,
+          appId: config.ZALO_APP_ID!,
+          secretKey: config.ZALO_SECRET_KEY!,
+          templateId: config.ZALO_TEMPLATE_ID!,
+          timeoutMs: config.ZALO_TIMEOUT_MS,
+          initialRefreshToken: config.ZALO_REFRESH_TOKEN,
+          tokens: databaseZaloTokens(db),
+        })
+      : undefined);
+  return { push, zalo, pushPublicKey: async () => (await vapid()).publicKey, linkKey };
+}
+
+/** How the SMS provider's delivery receipts are read (SMS_RECEIPT_*), for the receipt callback. */
+export function receiptProfileOf(config: Config): ReceiptProfile {
+  return {
+    idField: config.SMS_RECEIPT_ID_FIELD,
+    statusField: config.SMS_RECEIPT_STATUS_FIELD,
+    deliveredValues: config.SMS_RECEIPT_DELIVERED_VALUES,
+    reasonField: config.SMS_RECEIPT_REASON_FIELD,
+  };
+}
+
+/** The VAPID contact push services may write to about the portal's pushes: VAPID_SUBJECT, else the admin's address. */
+export function vapidSubjectOf(config: Config): string {
+  return config.VAPID_SUBJECT ?? `mailto:${config.ADMIN_EMAIL}`;
 }

@@ -1,7 +1,7 @@
 import { smsEvent } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { type ChannelGateway, PermanentSendError, type SendResult } from '../../lib/channels/channel';
+import { type ChannelGateway, PermanentSendError } from '../../lib/channels/channel';
 import type { EmailGateway } from '../../lib/email-gateway';
 import type { EventBus } from '../../lib/events';
 import type { AfterInterruption, SmsGateway } from '../../lib/sms-gateway';
@@ -90,10 +90,7 @@ export function createDispatcher(opts: DispatcherOptions) {
       return {
         name: g.sms.name,
         afterInterruption: g.sms.afterInterruption,
-        send: async (o) => {
-          const taken: unknown = await g.sms.send({ to: o.to, body: o.body, purpose: 'FLOOD_WARNING', id: o.id });
-          return taken as SendResult | undefined;
-        },
+        send: (o) => g.sms.send({ to: o.to, body: o.body, purpose: 'FLOOD_WARNING', id: o.id }),
       };
     if (m.channel === 'email')
       return {

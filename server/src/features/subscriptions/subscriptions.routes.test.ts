@@ -12,6 +12,7 @@ import { subscriberChannels, subscribers } from './subscriptions.table';
 const TOWN = '06970';
 const LUONG_MINH = '06985';
 const PUBLIC_URL = 'https://canhbao.bache.vn';
+const RECEIPT_TOKEN = 'receipt-secret-0123456789';
 
 const sms: SmsMessage[] = [];
 const mails: { to: string; subject: string; body: string }[] = [];
@@ -23,26 +24,30 @@ const goneEndpoints = new Set<string>();
 let ctx: TestContext;
 let staff: string;
 beforeAll(async () => {
-  ctx = await createTestApp({ PUBLIC_URL, DEMO: 'false', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000' }, undefined, {
-    sms: { name: 'fake-sms', send: async (m) => void sms.push(m) },
-    email: { name: 'fake-mail', send: async (m) => void mails.push(m) },
-    push: {
-      name: 'fake-push',
-      async send(m) {
-        if (goneEndpoints.has(m.to)) throw new PermanentSendError('HTTP 410 Gone', true);
-        pushes.push(m);
-        return { providerId: `push-${pushes.length}` };
+  ctx = await createTestApp(
+    { PUBLIC_URL, DEMO: 'false', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000', SMS_RECEIPT_TOKEN: RECEIPT_TOKEN },
+    undefined,
+    {
+      sms: { name: 'fake-sms', send: async (m) => void sms.push(m) },
+      email: { name: 'fake-mail', send: async (m) => void mails.push(m) },
+      push: {
+        name: 'fake-push',
+        async send(m) {
+          if (goneEndpoints.has(m.to)) throw new PermanentSendError('HTTP 410 Gone', true);
+          pushes.push(m);
+          return { providerId: `push-${pushes.length}` };
+        },
       },
-    },
-    zalo: {
-      name: 'fake-zalo',
-      async send(m) {
-        zalos.push(m);
-        return { providerId: `zns-${zalos.length}` };
+      zalo: {
+        name: 'fake-zalo',
+        async send(m) {
+          zalos.push(m);
+          return { providerId: `zns-${zalos.length}` };
+        },
       },
+      dispatch: { backoffMs: () => 0, pollMs: 50 },
     },
-    dispatch: { backoffMs: () => 0, pollMs: 50 },
-  });
+  );
   await ctx.app.ready();
   await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const u = await createUser(ctx.db, { functions: ['system', 'sms'] });
@@ -276,5 +281,35 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
       attempts: 1,
       lastError: 'HTTP 410 Gone',
     });
+  });
+
+  it('a delivery receipt marks the message delivered (by our key or the provider id); a failed one says why', async () => {
+    const rows = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.status, 'SUCCESS'));
+    const smsRow = rows.find((r) => r.channel === 'sms')!;
+    const zaloRow = rows.find((r) => r.channel === 'zalo')!;
+    const post = (token: string, payload: string, type: string) =>
+      ctx.app.inject({ method: 'POST', url: `/api/sms-receipts/${token}`, payload, headers: { 'content-type': type } });
+    expect((await post('wrong-token-0123456789', '{}', 'application/json')).statusCode).toBe(404);
+    const ok = await post(
+      RECEIPT_TOKEN,
+      JSON.stringify({ id: `sms-history-${smsRow.id}`, status: 'DELIVERED' }),
+      'application/json',
+    );
+    expect(ok.json()).toEqual({ ok: true, matched: true });
+    const [delivered] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, smsRow.id));
+    expect(delivered).toMatchObject({ status: 'DELIVERED' });
+    expect(delivered!.deliveredAt).toBeInstanceOf(Date);
+    const failed = await post(
+      RECEIPT_TOKEN,
+      `id=${zaloRow.providerId}&status=FAILED&reason=${encodeURIComponent('Thuê bao tạm khoá')}`,
+      'application/x-www-form-urlencoded',
+    );
+    expect(failed.json().matched).toBe(true);
+    const [gone] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, zaloRow.id));
+    expect(gone).toMatchObject({
+      status: 'FAILED',
+      lastError: 'Nhà cung cấp báo không chuyển được: Thuê bao tạm khoá',
+    });
+    expect((await post(RECEIPT_TOKEN, 'not a receipt', 'text/plain')).statusCode).toBe(400);
   });
 });
