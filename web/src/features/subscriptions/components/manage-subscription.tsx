@@ -148,7 +148,16 @@ export function ManageSubscription({ token, view, onGone }: ManageSubscriptionPr
         </div>
       </form>
 
-      {phonePending(view) && <PhoneCodeStep token={token} view={view} onConfirmed={keep} />}
+      {phonePending(view) && (
+        <PhoneCodeStep
+          token={token}
+          view={view}
+          onConfirmed={(next) => {
+            keep(next);
+            setMessage({ text: t('subscriptions.phoneConfirmed') });
+          }}
+        />
+      )}
 
       <section aria-labelledby="manage-channels-title">
         <h2 id="manage-channels-title" className="sub-step-title">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, signOut } from '../../../test/fixtures';
 import { TOKEN_STORAGE_KEY } from '../model/token-store';
@@ -33,6 +33,21 @@ describe('the e-mail confirmation page (/dang-ky-canh-bao/xac-nhan)', () => {
     renderAt(`/dang-ky-canh-bao/xac-nhan#t=${LINK_TOKEN}`);
     expect(await screen.findByText('Liên kết không đúng hoặc đã hết hạn')).toBeTruthy();
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+
+  it('does not call the link wrong when the portal asks to wait: it says so and can try again', async () => {
+    let calls = 0;
+    mockFetch(() => {
+      calls += 1;
+      return calls === 1
+        ? jsonResponse(429, errorBody('RATE_LIMITED', 'Vui lòng thử lại sau 30 giây.'))
+        : jsonResponse(200, { token: 'tok.manage-1', subscription: subscriptionView() });
+    });
+    renderAt(`/dang-ky-canh-bao/xac-nhan#t=${LINK_TOKEN}`);
+    expect(await screen.findByText('Vui lòng thử lại sau 30 giây.')).toBeTruthy();
+    expect(screen.queryByText('Liên kết không đúng hoặc đã hết hạn')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Thử lại' }));
+    expect(await screen.findByText('Đã xác nhận địa chỉ thư điện tử. Bạn sẽ nhận cảnh báo qua thư.')).toBeTruthy();
   });
 
   it('says so at once for a link without its token, asking nothing of the server', async () => {

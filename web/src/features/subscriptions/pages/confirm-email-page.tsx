@@ -32,9 +32,11 @@ export default function ConfirmEmailPage() {
     mutate(token);
   }, [token, mutate]);
 
-  const offline = confirm.error instanceof ApiError && (confirm.error.status === 0 || confirm.error.status >= 500);
+  // Only a refusal of the link itself (400, 404) says it is wrong; an outage or a wait can be tried again.
+  const error = confirm.error instanceof ApiError ? confirm.error : null;
+  const passing = error !== null && (error.status === 0 || error.status === 429 || error.status >= 500);
   let body: ReactNode;
-  if (!token || (confirm.isError && !offline)) {
+  if (!token || (confirm.isError && !passing)) {
     body = (
       <div className="sub-notice" data-testid="confirm-invalid">
         <p role="alert">{t('subscriptions.linkInvalid')}</p>
@@ -46,7 +48,7 @@ export default function ConfirmEmailPage() {
   } else if (confirm.isError) {
     body = (
       <div className="sub-notice">
-        <p role="alert">{t('subscriptions.offline')}</p>
+        <p role="alert">{error?.status === 429 ? error.body.message : t('subscriptions.offline')}</p>
         <button type="button" className="sub-button sub-button-secondary" onClick={() => mutate(token)}>
           {t('subscriptions.retry')}
         </button>

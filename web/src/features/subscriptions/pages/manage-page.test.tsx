@@ -137,13 +137,23 @@ describe('the manage page (/dang-ky-canh-bao/quan-ly)', () => {
     mockFetch((url) =>
       url === URL_OF
         ? jsonResponse(200, subscriptionView())
-        : url === '/api/communes'
-          ? jsonResponse(200, COMMUNES)
-          : jsonResponse(404, errorBody('NOT_FOUND', 'x')),
+        : url === `${URL_OF}/confirm-phone`
+          ? jsonResponse(
+              200,
+              subscriptionView({ channels: [{ channel: 'sms', address: '0912***678', confirmed: true }] }),
+            )
+          : url === '/api/communes'
+            ? jsonResponse(200, COMMUNES)
+            : jsonResponse(404, errorBody('NOT_FOUND', 'x')),
     );
     renderAt(`/dang-ky-canh-bao/quan-ly#t=${TOKEN}`);
     expect(await screen.findByLabelText('Mã xác nhận')).toBeTruthy();
     // Not just sent: a new code may be asked for at once.
     expect((screen.getByRole('button', { name: 'Gửi lại mã' }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText('Mã xác nhận'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }));
+    expect(await screen.findByText('Đã xác nhận số điện thoại.')).toBeTruthy();
+    expect(screen.queryByLabelText('Mã xác nhận')).toBeNull();
+    expect(within(screen.getByTestId('subscription-channel-sms')).getByText('Đã xác nhận')).toBeTruthy();
   });
 });
