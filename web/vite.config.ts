@@ -56,18 +56,22 @@ export default defineConfig({
   plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
   server: {
     port: 5173,
-    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app.
+    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app;
+    // '/h/{token}': a subscriber's short link, which the server redirects to the manage page (#24).
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
       '/canh-bao/': { target: 'http://localhost:3000', changeOrigin: true },
+      '/h/': { target: 'http://localhost:3000', changeOrigin: true },
     },
   },
   preview: {
     port: 4173,
-    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app.
+    // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app;
+    // '/h/{token}': a subscriber's short link, which the server redirects to the manage page (#24).
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: true },
       '/canh-bao/': { target: 'http://localhost:3000', changeOrigin: true },
+      '/h/': { target: 'http://localhost:3000', changeOrigin: true },
     },
   },
   build: {

@@ -16,6 +16,9 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/news/:id': lazy(() => import('../../features/news/pages/news-detail-page')),
   '/document': lazy(() => import('../../features/news/pages/document-page')),
   '/about': lazy(() => import('../../features/news/pages/about-page')),
+  '/dang-ky-canh-bao': lazy(() => import('../../features/subscriptions/pages/subscribe-page')),
+  '/dang-ky-canh-bao/quan-ly': lazy(() => import('../../features/subscriptions/pages/manage-page')),
+  '/dang-ky-canh-bao/xac-nhan': lazy(() => import('../../features/subscriptions/pages/confirm-email-page')),
 };
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */

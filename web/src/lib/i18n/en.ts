@@ -12,6 +12,7 @@ import { newsEn } from '../../features/news/i18n/en';
 import { smsEn } from '../../features/sms/i18n/en';
 import { stationsEn } from '../../features/stations/i18n/en';
 import { statisticsEn } from '../../features/statistics/i18n/en';
+import { subscriptionsEn } from '../../features/subscriptions/i18n/en';
 import { usersEn } from '../../features/users/i18n/en';
 import { warningsEn } from '../../features/warnings/i18n/en';
 import { sharedEn } from './shared.en';
@@ -43,5 +44,6 @@ export const en: TextsOf<Messages> = {
   ...feedbackEn,
   ...floodAnalysisEn,
   ...warningsEn,
+  ...subscriptionsEn,
   errors,
 };

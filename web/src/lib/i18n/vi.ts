@@ -12,6 +12,7 @@ import { newsVi } from '../../features/news/i18n/vi';
 import { smsVi } from '../../features/sms/i18n/vi';
 import { stationsVi } from '../../features/stations/i18n/vi';
 import { statisticsVi } from '../../features/statistics/i18n/vi';
+import { subscriptionsVi } from '../../features/subscriptions/i18n/vi';
 import { usersVi } from '../../features/users/i18n/vi';
 import { warningsVi } from '../../features/warnings/i18n/vi';
 import { sharedVi } from './shared.vi';
@@ -40,6 +41,7 @@ export const vi = {
   ...feedbackVi,
   ...floodAnalysisVi,
   ...warningsVi,
+  ...subscriptionsVi,
   errors,
 };
 

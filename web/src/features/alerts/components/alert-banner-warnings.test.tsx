@@ -116,6 +116,19 @@ describe('alert banner: the warnings officers issue (#23)', () => {
     expect(lineIds(banner, true)).toEqual(['warning-32', 'warning-31', 'warning-33', 'alert-F01024']);
   });
 
+  it("links once, for officers' warnings and stations' alerts alike, to the sign-up for warnings (#24)", async () => {
+    serve([FLOOD], [WATER]);
+    renderWithProviders(<AlertBanner />);
+    const banner = await screen.findByTestId('alert-banner');
+    await waitFor(() => expect(lineIds(banner)).toHaveLength(2));
+    const links = within(banner).getAllByRole('link', { name: 'Đăng ký nhận cảnh báo' });
+    expect(links).toHaveLength(1);
+    expect(links[0]!.getAttribute('href')).toBe('/dang-ky-canh-bao');
+    // Opened, still one: it is the banner's, not a line's.
+    fireEvent.click(within(banner).getByRole('button', { name: 'và 1 cảnh báo khác' }));
+    expect(within(banner).getAllByRole('link', { name: 'Đăng ký nhận cảnh báo' })).toHaveLength(1);
+  });
+
   it('reads as severity, kind, headline, area, until when, and a plain link to the public page', async () => {
     serve([FLOOD, LANDSLIDE]);
     renderWithProviders(<AlertBanner />);

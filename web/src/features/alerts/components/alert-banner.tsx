@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
+import { SUBSCRIBE_PATH } from '../../subscriptions';
 import { useWarningsInForce, WarningLine } from '../../warnings';
 import { useActiveAlerts } from '../api/alerts-api';
 import { LevelBadge } from './alert-level';
@@ -64,8 +65,8 @@ function StationLine({
  * The open warnings under the header, summarised so that the page keeps its space however many there are: first
  * the warnings officers issued (#23) that are in force, most severe first, then one line per station (its
  * automatic alerts together), most severe first (`compareAlertSeverity`); collapsed to the first line and 'và N
- * cảnh báo khác', which opens the others in a list of limited height that scrolls on its own. Nothing when all is
- * calm.
+ * cảnh báo khác', which opens the others in a list of limited height that scrolls on its own; and one link to the
+ * sign-up for warnings ('Đăng ký nhận cảnh báo', #24). Nothing when all is calm.
  */
 export function AlertBanner() {
   const { t, i18n } = useTranslation();
@@ -103,19 +104,25 @@ export function AlertBanner() {
             />
           ))}
         </ul>
-        {others > 0 && (
-          <button
-            type="button"
-            className="alert-toggle"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setExpanded(!open)}
-            data-testid="alert-banner-toggle"
-          >
-            {open ? t('alerts.collapse') : t('alerts.more', { count: others })}
-            <DownOutlined aria-hidden className="alert-toggle-icon" />
-          </button>
-        )}
+        <div className="alert-banner-actions">
+          {others > 0 && (
+            <button
+              type="button"
+              className="alert-toggle"
+              aria-expanded={open}
+              aria-controls={listId}
+              onClick={() => setExpanded(!open)}
+              data-testid="alert-banner-toggle"
+            >
+              {open ? t('alerts.collapse') : t('alerts.more', { count: others })}
+              <DownOutlined aria-hidden className="alert-toggle-icon" />
+            </button>
+          )}
+          {/* One link for the whole banner (#24): the warnings of one's commune, by phone or e-mail. */}
+          <Link className="alert-subscribe" to={SUBSCRIBE_PATH} data-testid="alert-subscribe">
+            {t('page.subscribe')}
+          </Link>
+        </div>
       </div>
     </section>
   );

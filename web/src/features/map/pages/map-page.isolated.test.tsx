@@ -155,6 +155,15 @@ describe('/maps', () => {
     expect(within(menu).getByText('Chọn thời gian')).toBeTruthy();
   });
 
+  it('links to the sign-up for warnings at the foot of the left column, under the legend (#24)', async () => {
+    serve();
+    renderApp('/maps');
+    const page = await screen.findByTestId('map-page');
+    const link = within(page).getByRole('link', { name: 'Đăng ký nhận cảnh báo' });
+    expect(link.getAttribute('href')).toBe('/dang-ky-canh-bao');
+    expect(link.previousElementSibling?.getAttribute('data-testid')).toBe('map-legend');
+  });
+
   it('shows the rain stations with their value and tooltip, the water ones after the toggle', async () => {
     serve();
     renderApp('/maps');

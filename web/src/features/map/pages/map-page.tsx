@@ -34,6 +34,7 @@ import type { ActiveTool } from '../../../map-kit/tools/map-tool';
 import { loadFloodAnalysisModal } from '../../flood-analysis';
 import { loadWarningAreas } from '../../warnings';
 import { LayersMenu } from '../components/layers-menu';
+import { SubscribeLink } from '../components/subscribe-link';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
@@ -147,7 +148,7 @@ function MapScreen() {
         onOpenFloodAnalysis={active ? undefined : openFloodAnalysis}
         ariaLabel={t('map.mapLabel')}
       />
-      {/* The left side, top to bottom: the tools, then the legend at the foot; they never overlap. */}
+      {/* The left side, top to bottom: the tools, then the legend and the sign-up link at the foot; they never overlap. */}
       <div className="map-side" data-tools-open={toolsOpen || active !== null ? '' : undefined}>
         <button
           type="button"
@@ -182,6 +183,7 @@ function MapScreen() {
           <WarningAreas map={map} />
         </Suspense>
         <MapLegend state={layers} defaultOpen={!mobile} />
+        <SubscribeLink />
       </div>
       <MapSearchAndPhotos
         map={map}
