@@ -58,6 +58,18 @@ const PUBLIC = new Set([
   // Flood analysis data of the (public) flood layers: the public map's flood modal (issue #10).
   'GET /api/flood-analysis',
   'GET /api/flood-analysis/:geodataId',
+  // Residents' subscriptions (#24): signed up without an account, managed through the signed token of their link;
+  // the SMS provider's delivery receipts carry SMS_RECEIPT_TOKEN in the address.
+  'GET /api/push/public-key',
+  'POST /api/subscriptions',
+  'POST /api/subscriptions/confirm-email',
+  'GET /api/subscriptions/:token',
+  'PUT /api/subscriptions/:token',
+  'DELETE /api/subscriptions/:token',
+  'POST /api/subscriptions/:token/phone-code',
+  'POST /api/subscriptions/:token/confirm-phone',
+  'DELETE /api/subscriptions/:token/channels/:channel',
+  'POST /api/delivery-receipts/sms/:token',
   // Stations authenticate with their own key instead of a session.
   'GET /api/receive-water-level',
   'GET /api/receive-rain',

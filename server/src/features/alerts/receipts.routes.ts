@@ -14,7 +14,7 @@ const RECEIPT_TYPES = [
 ];
 
 /**
- * The SMS provider's delivery receipts (#24): POST /api/sms-receipts/<SMS_RECEIPT_TOKEN> with a JSON, form or XML
+ * The SMS provider's delivery receipts (#24): POST /api/delivery-receipts/sms/<SMS_RECEIPT_TOKEN> with a JSON, form or XML
  * body read by the provider profile (SMS_RECEIPT_*); the message it names becomes DELIVERED, or FAILED with the
  * provider's reason. Without SMS_RECEIPT_TOKEN there is no such address (404); a wrong token is 404 too.
  */
@@ -28,7 +28,7 @@ export const receiptsRoutes: FastifyPluginAsyncZod<{
   app.addContentTypeParser(RECEIPT_TYPES, { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) =>
     done(null, body),
   );
-  app.post('/api/sms-receipts/:token', {
+  app.post('/api/delivery-receipts/sms/:token', {
     config: { access: 'public' },
     schema: { hide: true, params: z.object({ token: z.string().max(200) }) },
     handler: async (req) => {

@@ -15,7 +15,10 @@ import { AppError } from '../../lib/errors';
 import type { SubscriptionsService } from './subscriptions.service';
 
 const tags = ['Đăng ký nhận cảnh báo / Warning subscriptions'];
-const TokenParams = z.object({ token: z.string().min(3).max(40) });
+/** A manage token as `manageToken` signs it: anything else is refused before the database is asked. */
+const TokenParams = z.object({
+  token: z.string().regex(/^[0-9a-z]{1,10}\.[A-Za-z0-9_-]{10}$/, 'Liên kết quản lý đăng ký không đúng'),
+});
 const limited = (max: number, what: string) => ({
   access: 'public' as const,
   rateLimit: {

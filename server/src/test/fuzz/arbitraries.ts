@@ -51,6 +51,8 @@ const PATTERN_CANDIDATES = [
   '1.5',
   '01/2026',
   '1.xml',
+  // A subscription's manage token (#24): id in base 36, a dot, 10 signature characters.
+  'zz.AAAAAAAAAA',
   HEX32,
   `/api/files/${HEX32}`,
   'a@b.vn',
