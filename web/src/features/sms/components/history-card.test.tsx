@@ -9,6 +9,7 @@ const BASE: SmsHistory = {
   id: 1,
   name: 'Nguyễn Văn Bình',
   smsUserId: 3,
+  subscriberId: null,
   channel: 'sms',
   recipient: '0912345678',
   body: 'Tram Ba Che dat canh bao cap 2, muc nuoc 0.62 m',
@@ -19,6 +20,7 @@ const BASE: SmsHistory = {
   alertId: 4,
   warningId: null,
   createdAt: '2026-03-04T01:02:03.000Z',
+  deliveredAt: null,
   sentAt: '2026-03-04T01:02:04.000Z',
 };
 const ROWS: SmsHistory[] = [

@@ -16,6 +16,8 @@ const STATUS_COLOURS: Record<SmsHistory['status'], string> = {
   UNCERTAIN: 'orange',
   // Not sent: the alert it was for was cancelled before (#22).
   CANCELLED: 'default',
+  // The provider's receipt said it reached the phone (#24).
+  DELIVERED: 'green',
 };
 
 /** Why a message was sent (#22): the alert itself, a reminder to the on-duty list, an update of a warning (#23), a cancel. */
@@ -24,10 +26,13 @@ const PURPOSE_COLOURS: Record<SmsHistory['purpose'], string> = {
   escalation: 'orange',
   update: 'blue',
   cancel: 'default',
+  // A commune's imported number asked to confirm its subscription (#24).
+  invite: 'purple',
 };
 const PURPOSE_KEYS = {
   alert: 'sms.purposeAlert',
   escalation: 'sms.purposeEscalation',
+  invite: 'sms.purposeInvite',
   update: 'sms.purposeUpdate',
   cancel: 'sms.purposeCancel',
 } as const;

@@ -37,6 +37,7 @@ export const smsEn: TextsOf<typeof smsVi> = {
     purposeEscalation: 'Reminder',
     purposeUpdate: 'Update',
     purposeCancel: 'Cancel',
+    purposeInvite: 'Invitation',
     history: 'Send history',
     recipient: 'Recipient',
     body: 'Content',

@@ -34,6 +34,7 @@ export const smsVi = {
     purposeEscalation: 'Nhắc lại',
     purposeUpdate: 'Cập nhật',
     purposeCancel: 'Huỷ',
+    purposeInvite: 'Mời xác nhận',
     history: 'Lịch sử gửi',
     recipient: 'Người nhận',
     body: 'Nội dung',
