@@ -64,6 +64,11 @@ export const channelVariables = {
   /** How long a push service keeps a warning for a phone that is off (a warning's lifetime, 6 h). */
   PUSH_TTL_SECONDS: int(21_600, 0),
   PUSH_TIMEOUT_MS: int(10_000, 100),
+  /**
+   * Origins of push services besides the browsers' own (FCM, Mozilla, Apple, Windows), e.g. a self-hosted one or a
+   * test's fake: 'http://127.0.0.1:4999'. An endpoint elsewhere is refused at sign-up and never called (SSRF).
+   */
+  PUSH_EXTRA_ORIGINS: list(''),
   /** Zalo ZNS, on only when the app id, its secret, the approved template and a refresh token are all set. */
   ZALO_APP_ID: z.string().min(1).max(64).optional(),
   ZALO_SECRET_KEY: z.string().min(1).max(200).optional(),

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PUBLIC_ROUTES } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { WEB_PUBLIC_ROUTES } from '../src/app/public-routes';
 import { type ChunkInfo, pagesOfSource, routePreloads } from './route-preloads';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,7 +15,7 @@ describe('route preloads (build step)', () => {
     expect(pages.get('/news/:id')).toBe('../../features/news/pages/news-detail-page');
     // Every public route of the web's table (the domain's and the rows it lacks yet) with a page of its own is found.
     const source = readFileSync(PUBLIC_PAGE, 'utf8');
-    const listed = WEB_PUBLIC_ROUTES.filter((r) => source.includes(`'${r.path}': lazy(`)).map((r) => r.path);
+    const listed = PUBLIC_ROUTES.filter((r) => source.includes(`'${r.path}': lazy(`)).map((r) => r.path);
     expect([...pages.keys()].sort()).toEqual(listed.sort());
     expect(pages.size).toBeGreaterThanOrEqual(12);
   });

@@ -1,5 +1,6 @@
 import type { Permission } from '../auth/permissions';
 import { DASHBOARD_DOCUMENTS, NEWS_HOME_SIZE } from '../news/news.rules';
+import { SUBSCRIPTION_PATHS } from '../subscriptions/subscription-rules';
 import type { ViewKey } from './views';
 
 /** One row per screen of the specification; the web's router and menus are built from this table. */
@@ -56,6 +57,10 @@ export const PUBLIC_ROUTES: RouteDef[] = [
   { path: '/document', title: 'page.document', footer: true, nav: true },
   { path: '/about', title: 'page.about', footer: true, nav: true },
   { path: '/feedback', title: 'page.feedback', footer: true, nav: true },
+  // Residents' subscriptions to warnings (#24).
+  { path: SUBSCRIPTION_PATHS.subscribe, title: 'page.subscribe', nav: true },
+  { path: SUBSCRIPTION_PATHS.manage, title: 'page.subscriptionManage' },
+  { path: SUBSCRIPTION_PATHS.confirmEmail, title: 'page.subscriptionConfirm' },
 ];
 
 export const BACK_OFFICE_ROUTES: RouteDef[] = [

@@ -96,9 +96,13 @@ describe('route table', () => {
         '/analyze/flood-image',
         '/analyze/sensing-image',
         '/news/manage-news',
+        // #24: residents sign up to warnings, manage the subscription, confirm their e-mail.
+        '/dang-ky-canh-bao',
+        '/dang-ky-canh-bao/quan-ly',
+        '/dang-ky-canh-bao/xac-nhan',
       ]),
     );
-    expect(paths).toHaveLength(29);
+    expect(paths).toHaveLength(32);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {

@@ -26,6 +26,7 @@ import { warningsRoutes } from '../features/warnings/warnings.routes';
 import { createWarningsService } from '../features/warnings/warnings.service';
 import type { ChannelGateway } from '../lib/channels/channel';
 import { createLogChannelGateway } from '../lib/channels/log.gateway';
+import { pushEndpointAllowed } from '../lib/channels/push.gateway';
 import { createLogEmailGateway, type EmailGateway } from '../lib/email-gateway';
 import type { EventBus } from '../lib/events';
 import type { SmsGateway } from '../lib/sms-gateway';
@@ -144,6 +145,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
       communes: loadCommunes,
       linkKey: deps.linkKey,
       zalo: deps.zalo !== undefined,
+      pushAllowed: pushEndpointAllowed(config.PUSH_EXTRA_ORIGINS),
       now,
     }),
   });

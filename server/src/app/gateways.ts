@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
 import { portalSecret, savePortalSecret } from '../features/subscriptions/subscriptions.repository';
 import type { ChannelGateway } from '../lib/channels/channel';
-import { createVapidKeys, createWebPushGateway } from '../lib/channels/push.gateway';
+import { createVapidKeys, createWebPushGateway, pushEndpointAllowed } from '../lib/channels/push.gateway';
 import { createZaloZnsGateway, type ZaloTokenStore } from '../lib/channels/zalo.gateway';
 import { randomToken } from '../lib/crypto';
 import { createLogEmailGateway, createSmtpEmailGateway, type EmailGateway } from '../lib/email-gateway';
@@ -92,6 +92,7 @@ export function channelGatewaysOf(
       vapid: { ...(await vapid()), subject: vapidSubjectOf(config) },
       ttlSeconds: config.PUSH_TTL_SECONDS,
       timeoutMs: config.PUSH_TIMEOUT_MS,
+      endpointAllowed: pushEndpointAllowed(config.PUSH_EXTRA_ORIGINS),
     }),
   );
   const push: ChannelGateway = given.push ?? {

@@ -1,4 +1,4 @@
-import { BACK_OFFICE_ROUTES, ROUTE_REDIRECTS, type RouteDef } from '@flood/domain';
+import { BACK_OFFICE_ROUTES, PUBLIC_ROUTES, ROUTE_REDIRECTS, type RouteDef } from '@flood/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { HomeRedirect } from '../features/auth/pages/home-redirect';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
@@ -6,7 +6,6 @@ import { RouteErrorPage } from '../features/errors/pages/route-error-page';
 import { AccessGuard } from './access-guard';
 import { PageLoading } from './layout/page-loading';
 import { RootLayout } from './layout/root-layout';
-import { WEB_PUBLIC_ROUTES } from './public-routes';
 import type { RouteHandle } from './route-handle';
 
 /** A page of the table, loaded on demand: public pages and back office are separate chunks. */
@@ -35,7 +34,7 @@ export const appRoutes: RouteObject[] = [
         element: <AccessGuard />,
         errorElement: <RouteErrorPage />,
         children: [
-          ...WEB_PUBLIC_ROUTES.map(pageRoute),
+          ...PUBLIC_ROUTES.map(pageRoute),
           {
             lazy: async () => ({ Component: (await import('./layout/back-office-layout')).BackOfficeLayout }),
             children: BACK_OFFICE_ROUTES.map(pageRoute),

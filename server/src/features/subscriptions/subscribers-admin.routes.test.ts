@@ -16,7 +16,11 @@ let other: string;
 
 beforeAll(async () => {
   ctx = await createTestApp(
-    { PUBLIC_URL: 'https://canhbao.bache.vn', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000' },
+    {
+      PUBLIC_URL: 'https://canhbao.bache.vn',
+      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
+      PUSH_EXTRA_ORIGINS: 'https://push.example.net',
+    },
     undefined,
     {
       sms: { name: 'fake-sms', send: async (m) => void sent.push(m) },

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SUBSCRIPTION_PATHS } from '@flood/domain';
 import { randomToken, sha256 } from '../../lib/crypto';
 
 /** Length of a manage link's signature (base64url, 60 bits): unguessable behind the routes' rate limits, short in an SMS. */
@@ -36,7 +37,7 @@ export const newLinkNonce = () => randomToken(9);
 /** The links of a subscription: the manage page (token in the fragment, never in a server log) and the short one. */
 export function subscriptionLinks(base: string, token: string): { root: string; manage: string; short: string } {
   const root = base.replace(/\/+$/, '');
-  return { root, manage: `${root}/dang-ky-canh-bao/quan-ly#t=${token}`, short: `${root}/h/${token}` };
+  return { root, manage: `${root}${SUBSCRIPTION_PATHS.manage}#t=${token}`, short: `${root}/h/${token}` };
 }
 
 /** A subscription's phone code as stored (hashed with its id: a code of one subscription confirms no other). */

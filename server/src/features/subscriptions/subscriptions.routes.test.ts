@@ -25,7 +25,13 @@ let ctx: TestContext;
 let staff: string;
 beforeAll(async () => {
   ctx = await createTestApp(
-    { PUBLIC_URL, DEMO: 'false', SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000', SMS_RECEIPT_TOKEN: RECEIPT_TOKEN },
+    {
+      PUBLIC_URL,
+      DEMO: 'false',
+      SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
+      PUSH_EXTRA_ORIGINS: 'https://push.example.net',
+      SMS_RECEIPT_TOKEN: RECEIPT_TOKEN,
+    },
     undefined,
     {
       sms: { name: 'fake-sms', send: async (m) => void sms.push(m) },
@@ -106,6 +112,12 @@ describe('signing up', () => {
     });
     const noConsent = await subscribe({ channels: ['zalo'], phone: '0912 345 001' });
     expect(noConsent.json().fields[0]).toMatchObject({ field: 'zaloConsent' });
+    // A push endpoint that is not a push service (the server would POST wherever it is told).
+    const inside = await subscribe({
+      channels: ['push'],
+      push: { endpoint: 'http://127.0.0.1:5432/', keys: pushKeys },
+    });
+    expect(inside.json().fields[0]).toMatchObject({ field: 'push' });
     const elsewhere = await subscribe({ channels: ['push'], push: push(0), communes: ['01234'] });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json().fields[0]).toMatchObject({ field: 'communes' });

@@ -4,6 +4,7 @@ import {
   OkSchema,
   PushPublicKeySchema,
   SUBSCRIPTION_CHANNELS,
+  SUBSCRIPTION_PATHS,
   SubscribeBodySchema,
   SubscribeResultSchema,
   SubscriptionChoiceBodySchema,
@@ -146,6 +147,6 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       reply
         .header('cache-control', 'no-store')
         .header('referrer-policy', 'no-referrer')
-        .redirect(`/dang-ky-canh-bao/quan-ly#t=${encodeURIComponent(req.params.token)}`, 302),
+        .redirect(`${SUBSCRIPTION_PATHS.manage}#t=${encodeURIComponent(req.params.token)}`, 302),
   });
 };

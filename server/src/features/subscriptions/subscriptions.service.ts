@@ -4,6 +4,7 @@ import {
   PHONE_CHANNELS,
   PHONE_CODE_LENGTH,
   phoneToInternational,
+  SUBSCRIPTION_PATHS,
   type SubscribeBody,
   SubscribeBodySchema,
   type SubscribeResult,
@@ -58,6 +59,8 @@ export interface SubscriptionsServiceDeps {
   linkKey: () => Promise<string>;
   /** Whether the portal has a Zalo Official Account connected (else Zalo cannot be chosen). */
   zalo: boolean;
+  /** Whether a push endpoint is on a push service the portal will call (never any address: SSRF). */
+  pushAllowed: (endpoint: URL) => boolean;
   now: () => Date;
 }
 
@@ -163,6 +166,13 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         throw new AppError('VALIDATION_FAILED', undefined, [
           { field: 'channels', message: 'Cổng chưa kết nối Zalo; vui lòng chọn cách nhận khác' },
         ]);
+      if (body.channels.includes('push') && body.push && !deps.pushAllowed(new URL(body.push.endpoint)))
+        throw new AppError('VALIDATION_FAILED', undefined, [
+          {
+            field: 'push',
+            message: 'Trình duyệt này dùng dịch vụ thông báo mà cổng không hỗ trợ; vui lòng chọn cách nhận khác',
+          },
+        ]);
       if (!(await deps.humanCheck.verify(body.altcha))) throw new AppError('HUMAN_CHECK_FAILED');
       await assertCommunes(body.communes);
       const phone = body.phone ? phoneToInternational(body.phone) : null;
@@ -210,7 +220,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         await deps.email.send({
           to: email.address,
           subject: 'Xác nhận đăng ký nhận cảnh báo lũ – Ba Chẽ',
-          body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ Ba Chẽ qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${EMAIL_LINK_HOURS} giờ):\n${base}/dang-ky-canh-bao/xac-nhan#t=${emailToken}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
+          body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ Ba Chẽ qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${EMAIL_LINK_HOURS} giờ):\n${base}${SUBSCRIPTION_PATHS.confirmEmail}#t=${emailToken}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
         });
       }
       return {

@@ -28,6 +28,12 @@ export function isKnownPushService(endpoint: URL): boolean {
   return endpoint.protocol === 'https:' && PUSH_SERVICE_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`));
 }
 
+/** Known push services, and the origins the configuration adds (PUSH_EXTRA_ORIGINS): where a push may go. */
+export function pushEndpointAllowed(extraOrigins: readonly string[]): (endpoint: URL) => boolean {
+  const extra = new Set(extraOrigins.map((o) => o.replace(/\/+$/, '').toLowerCase()));
+  return (endpoint) => isKnownPushService(endpoint) || extra.has(endpoint.origin.toLowerCase());
+}
+
 /** A warning kept longer than its CAP message lives (capAlertLifetimeMinutes, 360) would be stale when it arrives. */
 const DEFAULT_TTL_SECONDS = 6 * 3600;
 

@@ -1,9 +1,9 @@
+import { PUBLIC_ROUTES } from '@flood/domain';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useMapPath } from '../../components/use-map-path';
-import { WEB_PUBLIC_ROUTES } from '../public-routes';
 
-const NAV_ROUTES = WEB_PUBLIC_ROUTES.filter((r) => r.nav);
+const NAV_ROUTES = PUBLIC_ROUTES.filter((r) => r.nav);
 
 /** The public pages of the main navigation (the bar on wide screens, the drawer on phones). */
 export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {

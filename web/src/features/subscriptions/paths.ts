@@ -1,11 +1,9 @@
-/**
- * The public pages of the residents' subscriptions (#24). The server's short link `/h/:token` redirects to the
- * manage page with the token in the fragment (`#t=…`), so it never reaches a server log; the e-mail's link brings
- * its own token to the confirmation page the same way.
- */
-export const SUBSCRIBE_PATH = '/dang-ky-canh-bao';
-export const MANAGE_PATH = '/dang-ky-canh-bao/quan-ly';
-export const CONFIRM_EMAIL_PATH = '/dang-ky-canh-bao/xac-nhan';
+import { SUBSCRIPTION_PATHS } from '@flood/domain';
+
+/** The public pages of the residents' subscriptions (#24), as the domain's route table has them. */
+export const SUBSCRIBE_PATH = SUBSCRIPTION_PATHS.subscribe;
+export const MANAGE_PATH = SUBSCRIPTION_PATHS.manage;
+export const CONFIRM_EMAIL_PATH = SUBSCRIPTION_PATHS.confirmEmail;
 
 /** The manage page of one subscription, its token in the fragment. */
 export function managePathOf(token: string): string {
