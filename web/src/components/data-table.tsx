@@ -28,6 +28,8 @@ export interface DataTableProps<T> {
   onSortChange?: (sort: TableSort | null) => void;
   /** Accessible name of the table. */
   ariaLabel?: string;
+  /** Rows under the data (a total), as antd's `summary`. */
+  summary?: TableProps<T>['summary'];
   'data-testid'?: string;
 }
 
@@ -89,6 +91,7 @@ export function DataTable<T extends object>({
   emptyText,
   onSortChange,
   ariaLabel,
+  summary,
   'data-testid': testId,
 }: DataTableProps<T>) {
   const { t } = useTranslation();
@@ -116,6 +119,7 @@ export function DataTable<T extends object>({
       tableLayout="auto"
       locale={{ emptyText: emptyText ?? t('table.empty') }}
       onChange={onChange}
+      summary={summary}
       pagination={
         shouldShowPager(total, pageSize)
           ? {

@@ -9,8 +9,14 @@ import {
   type SmsTemplate,
   SmsTemplateListSchema,
   SmsTemplateSchema,
+  type SubscriberCount,
+  SubscriberCountsSchema,
+  type SubscriberImportBody,
+  type SubscriberImportResult,
+  SubscriberImportResultSchema,
 } from '@flood/domain';
 import { api } from '../../../lib/api/client';
+import { downloadFile } from '../../../lib/api/download';
 import { queryString } from '../../../lib/api/query-string';
 
 export interface PageQuery {
@@ -31,6 +37,7 @@ export const smsKeys = {
   recipientList: (q: PageQuery) => ['sms', 'recipients', 'list', q] as const,
   history: ['sms', 'history'] as const,
   historyList: (q: PageQuery) => ['sms', 'history', 'list', q] as const,
+  subscribers: ['sms', 'subscribers'] as const,
 };
 
 // ---------- templates ----------
@@ -71,4 +78,33 @@ export async function resendSms(id: number): Promise<SmsHistory> {
 /** The messages sent, newest first. */
 export async function fetchSmsHistory(q: PageQuery): Promise<Paged<SmsHistory>> {
   return SmsHistoryPageSchema.parse(await api.get(`/sms-history${queryString({ ...q })}`));
+}
+
+// ---------- residents' subscriptions (#24, point 5) ----------
+
+/** Confirmed subscribers of every commune by channel (zeros included), for holders of `sms`. */
+export async function fetchSubscriberCounts(): Promise<SubscriberCount[]> {
+  return SubscriberCountsSchema.parse(await api.get('/subscriber-counts'));
+}
+
+/** The path of a commune's list of subscribers (CSV), for `downloadFile`. */
+export function subscriberExportPath(commune: string): string {
+  return `/subscriber-export${queryString({ commune })}`;
+}
+
+/**
+ * Downloads a commune's list of subscribers (CSV) under the server's file name, which it returns. Only the system
+ * account may: the server's 403 saying so is not a lost permission, so it is not handled globally (which would
+ * reload the user and send staff home) but said by the caller, as the server words it.
+ */
+export async function exportSubscribers(commune: string): Promise<string> {
+  return downloadFile(subscriberExportPath(commune), `nguoi-dang-ky-${commune}.csv`, 'none');
+}
+
+/**
+ * A commune's own list of phone numbers: each new number is invited by SMS to confirm with a code. System account
+ * only (403 said by the caller, as for the export); 409 when the portal has no PUBLIC_URL for the invitation's link.
+ */
+export async function importSubscribers(body: SubscriberImportBody): Promise<SubscriberImportResult> {
+  return SubscriberImportResultSchema.parse(await api.post('/subscriber-import', body, { errorHandling: 'none' }));
 }

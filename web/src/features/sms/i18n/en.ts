@@ -2,7 +2,7 @@ import type { TextsOf } from '../../../lib/i18n/texts-of';
 import type { smsVi } from './vi';
 
 /**
- * English texts of SMS templates, recipients and history: the keys of `vi.ts`, no more, no fewer (checked by the type).
+ * English texts of SMS templates, recipients, history and residents' subscriptions: the keys of `vi.ts`, no more, no fewer (checked by the type).
  */
 export const smsEn: TextsOf<typeof smsVi> = {
   sms: {
@@ -52,5 +52,38 @@ export const smsEn: TextsOf<typeof smsVi> = {
     resendContent: 'It may have reached the recipient: sent again, they may get it twice.',
     resendFailedContent: 'The failed message will be sent again now.',
     resendDone: 'The message is queued to be sent again',
+    subscribers: 'Residents subscribed to warnings',
+    subscribersHelp:
+      'Only the channels residents have confirmed are counted; someone warned for several communes counts in each.',
+    subscribersCommune: 'Commune',
+    subscribersPush: 'Browser notifications',
+    subscribersSms: 'SMS',
+    subscribersEmail: 'E-mail',
+    subscribersZalo: 'Zalo',
+    subscribersPeople: 'People',
+    subscribersTotal: 'Total',
+    subscribersRefresh: 'Refresh',
+    subscribersExport: 'Export list',
+    importOpen: 'Import phone numbers',
+    importTitle: 'Import a commune’s phone numbers',
+    importCommune: 'Commune',
+    importKinds: 'Warning kinds',
+    importPhones: 'Phone numbers (one per line)',
+    importPhonesPlaceholder: '0912345678\n0987654321',
+    importFile: 'Take from a CSV file',
+    importFileHelp: 'A .csv or .txt file (Excel: Save as CSV): its first column, without the heading row.',
+    importFileEmpty: 'The file {{name}} has no phone number',
+    importFileUnreadable: 'The file {{name}} could not be read',
+    importFileRead: 'Lines taken from {{name}}: {{lines}}',
+    importLines: 'Lines to send: {{lines}}',
+    importConsent:
+      'Each new number gets one message inviting its owner to confirm with a code; until confirmed it gets no warning.',
+    importSubmit: 'Send the invitations',
+    importResult: 'Invited: {{invited}} · already subscribed: {{existing}} · invalid lines: {{invalid}}',
+    importInvalid: 'Invalid lines',
+    importLine: 'Line',
+    importValue: 'Value',
+    importLineError: 'Line {{line}}: {{message}}',
+    importAgain: 'Import another list',
   },
 };

@@ -1,6 +1,6 @@
 import { SMS_TEMPLATE_INVALID } from '@flood/domain';
 
-/** Vietnamese texts of SMS templates, recipients and history. `en.ts` beside it has the same keys. */
+/** Vietnamese texts of SMS templates, recipients, history and residents' subscriptions. `en.ts` beside it has the same keys. */
 export const smsVi = {
   sms: {
     templates: 'Mẫu tin nhắn',
@@ -49,5 +49,37 @@ export const smsVi = {
     resendContent: 'Tin có thể đã đến người nhận: gửi lại, họ có thể nhận hai lần.',
     resendFailedContent: 'Tin gửi thất bại sẽ được gửi lại ngay.',
     resendDone: 'Đã đưa tin vào hàng gửi lại',
+    subscribers: 'Người dân đăng ký nhận cảnh báo',
+    subscribersHelp:
+      'Chỉ tính các kênh người dân đã xác nhận; người đăng ký nhận cảnh báo của nhiều xã được tính ở mỗi xã.',
+    subscribersCommune: 'Xã',
+    subscribersPush: 'Thông báo trình duyệt',
+    subscribersSms: 'SMS',
+    subscribersEmail: 'Thư điện tử',
+    subscribersZalo: 'Zalo',
+    subscribersPeople: 'Số người',
+    subscribersTotal: 'Tổng cộng',
+    subscribersRefresh: 'Làm mới',
+    subscribersExport: 'Xuất danh sách',
+    importOpen: 'Nhập danh sách số điện thoại',
+    importTitle: 'Nhập danh sách số điện thoại của xã',
+    importCommune: 'Xã',
+    importKinds: 'Loại cảnh báo',
+    importPhones: 'Số điện thoại (mỗi dòng một số)',
+    importPhonesPlaceholder: '0912345678\n0987654321',
+    importFile: 'Lấy từ tệp CSV',
+    importFileHelp: 'Tệp .csv hoặc .txt (Excel: Lưu thành CSV): lấy cột đầu tiên, bỏ dòng tiêu đề.',
+    importFileEmpty: 'Tệp {{name}} không có số điện thoại nào',
+    importFileUnreadable: 'Không đọc được tệp {{name}}',
+    importFileRead: 'Đã lấy {{lines}} dòng từ tệp {{name}}',
+    importLines: 'Sẽ gửi {{lines}} dòng',
+    importConsent: 'Mỗi số mới sẽ nhận một tin nhắn mời xác nhận bằng mã; chưa xác nhận thì không nhận cảnh báo.',
+    importSubmit: 'Gửi lời mời',
+    importResult: 'Đã mời {{invited}} số, {{existing}} số đã có, {{invalid}} dòng không hợp lệ',
+    importInvalid: 'Các dòng không hợp lệ',
+    importLine: 'Dòng',
+    importValue: 'Giá trị',
+    importLineError: 'Dòng {{line}}: {{message}}',
+    importAgain: 'Nhập danh sách khác',
   },
 } as const;
