@@ -21,6 +21,8 @@ describe('web app serving', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'sw.js'), "self.addEventListener('push', () => {});");
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js.br'), brotliCompressSync(BIG_SCRIPT));
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js.gz'), gzipSync(BIG_SCRIPT));
@@ -83,6 +85,9 @@ describe('web app serving', () => {
     const asset = await app.inject({ url: '/assets/app-abc12345.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // The service worker is revalidated every time (a new one must reach phones at once); other root files 5 min.
+    expect((await app.inject({ url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=300');
     const api = await app.inject({ url: '/api/khong-co' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });

@@ -23,7 +23,12 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
         const rel = path.relative(webDist, filePath);
         res.header(
           'cache-control',
-          rel.startsWith('assets') ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          rel.startsWith('assets')
+            ? 'public, max-age=31536000, immutable'
+            : // The service worker (#24): a browser must see a new one at once, as the specification of service workers wants.
+              rel === 'sw.js'
+              ? 'no-cache'
+              : 'public, max-age=300',
         );
       },
     });
