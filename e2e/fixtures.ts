@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 
 /** Accounts the e2e server seeds before the browser tests run (e2e/server.ts). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The fake push service of the web push test (#24): the server may push to it (PUSH_EXTRA_ORIGINS). */
+export const E2E_PUSH_PORT = E2E_PORT + 1;
 export const ADMIN = { email: 'admin@e2e.local', password: 'Quan-tri-e2e-2026', name: 'Quản trị hệ thống' };
 /** One account per test that changes its own state, so tests do not disturb each other. */
 export const STAFF = {

@@ -10,7 +10,7 @@ import { insertUser } from '../server/src/features/users/users.repository';
 import { hashPassword } from '../server/src/lib/crypto';
 import { createScratchDatabase } from '../server/src/test/scratch-db';
 import { tempDataDir } from '../server/src/test/temp-dir';
-import { ADMIN, E2E_PORT, STAFF } from './fixtures';
+import { ADMIN, E2E_PORT, E2E_PUSH_PORT, STAFF } from './fixtures';
 
 const dataDir = await tempDataDir('flood-e2e-');
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -32,6 +32,8 @@ const config = loadConfig({
   // A light proof of work keeps the widget real but quick on CI.
   ALTCHA_COST: '50',
   ALTCHA_MAX_COUNTER: '40',
+  // The web push test's fake push service (tests/subscriptions.spec.ts).
+  PUSH_EXTRA_ORIGINS: `http://127.0.0.1:${E2E_PUSH_PORT}`,
 });
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await runMigrations(database);
