@@ -26,6 +26,7 @@ import {
   tempDataDir,
 } from './lib.mjs';
 import { row } from './report.mjs';
+import { runSubscribers } from './subscribers.mjs';
 
 const TRIALS = Number(process.env.BENCH_ALERT_TRIALS ?? 60);
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 50);
@@ -130,7 +131,9 @@ export async function runAlerts() {
   console.log(
     `-- issue #22: confirming reading → gateway p99 ${fmt(p99(withRules), 1)} ms with the rules, ${fmt(p99(without), 1)} ms without; aim ≤ 200 ms: ${p99(withRules) <= 200 ? 'met' : 'NOT MET'}`,
   );
-  return [aim, ...withRules, ...without, ...(await onDatabase('postgres', true))];
+  const onPostgres = await onDatabase('postgres', true);
+  // Issue #24: one alert to 10,000 residents' subscriptions across channels (bench/subscribers.mjs).
+  return [aim, ...withRules, ...without, ...onPostgres, ...(await runSubscribers())];
 }
 
 async function onDatabase(kind, rules) {

@@ -1,11 +1,12 @@
-// `npm run bench [-- part[,part…]]` (parts: foundation, readings, alerts, geodata, map, public, load): each part
-// prints its figures as it goes and returns them as rows, each against a baseline measured in the same run; at the
-// end one table of every figure is printed and written to BENCH_RESULTS (default bench/results.md; only a run of
-// every part writes it unless BENCH_RESULTS is set). A part that fails is reported and the others still run.
+// `npm run bench [-- part[,part…]]` (parts: foundation, readings, alerts, geodata, map, public, load; subscribers,
+// which alerts includes): each part prints its figures as it goes and returns them as rows, each against a baseline
+// measured in the same run; at the end one table of every figure is printed and written to BENCH_RESULTS (default
+// bench/results.md; only a run of every part writes it unless BENCH_RESULTS is set). A part that fails is reported
+// and the others still run.
 // Env: BENCH_RUNS, BENCH_SECONDS, BENCH_PG (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
-// BENCH_BIG_YEARS (default 10), BENCH_IMPORT_ROWS; alerts: BENCH_ALERT_TRIALS, BENCH_RECIPIENTS; geodata:
-// BENCH_GEOJSON_MB; map: BENCH_STREAMS (200), BENCH_PUSHES (60), BENCH_WEB_DIST (the built web app, default
-// web/dist); public: BENCH_LIGHTHOUSE_RUNS; load: BENCH_LOAD_SECONDS (60), BENCH_LOAD_STREAMS (2000),
+// BENCH_BIG_YEARS (default 10), BENCH_IMPORT_ROWS; alerts: BENCH_ALERT_TRIALS, BENCH_RECIPIENTS, BENCH_SUBSCRIBERS
+// (10000); geodata: BENCH_GEOJSON_MB; map: BENCH_STREAMS (200), BENCH_PUSHES (60), BENCH_WEB_DIST (the built web
+// app, default web/dist); public: BENCH_LIGHTHOUSE_RUNS; load: BENCH_LOAD_SECONDS (60), BENCH_LOAD_STREAMS (2000),
 // BENCH_LOAD_RATE (500), BENCH_LOAD_BASELINE_SECONDS (20).
 import path from 'node:path';
 import { runAlerts } from './alerts.mjs';
@@ -17,6 +18,7 @@ import { runMap } from './map.mjs';
 import { runPublicPages } from './public-pages.mjs';
 import { runReadings } from './readings.mjs';
 import { textTable, writeResults } from './report.mjs';
+import { runSubscribers } from './subscribers.mjs';
 
 const PARTS = {
   foundation: runFoundation,
@@ -26,6 +28,8 @@ const PARTS = {
   map: runMap,
   public: runPublicPages,
   load: runLoad,
+  // Part of `alerts` too; alone for a quick look at #24's figure.
+  subscribers: runSubscribers,
 };
 const which = process.argv[2] ?? 'all';
 const parts = which === 'all' ? Object.keys(PARTS) : which.split(',');

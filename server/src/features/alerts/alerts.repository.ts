@@ -259,9 +259,13 @@ export function allSmsRecipients(tx: Tx): Promise<SmsRecipientRow[]> {
   return tx.select().from(smsRecipients);
 }
 
-/** Stores messages in the outbox (`sms_history`), for the dispatcher. */
+/** Rows per INSERT: a statement carries at most 65,535 parameters, and a warning to 10,000 subscribers is more. */
+const OUTBOX_INSERT_ROWS = 1000;
+
+/** Stores messages in the outbox (`sms_history`), for the dispatcher, in statements of OUTBOX_INSERT_ROWS rows. */
 export async function insertOutboxMessages(tx: Tx, rows: (typeof messageOutbox.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(messageOutbox).values(rows);
+  for (let i = 0; i < rows.length; i += OUTBOX_INSERT_ROWS)
+    await tx.insert(messageOutbox).values(rows.slice(i, i + OUTBOX_INSERT_ROWS));
 }
 
 /**

@@ -173,10 +173,6 @@ export async function recipientsFor(tx: Tx, codes: readonly string[]) {
     .orderBy(asc(smsRecipients.id));
 }
 
-export async function insertWarningMessages(tx: Tx, rows: (typeof messageOutbox.$inferInsert)[]): Promise<void> {
-  if (rows.length) await tx.insert(messageOutbox).values(rows);
-}
-
 /** Messages of a warning not sent yet are not sent at all once it is cancelled. */
 export async function cancelPendingWarningMessages(tx: Tx, warningId: number): Promise<number> {
   const rows = await tx

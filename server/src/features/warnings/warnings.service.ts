@@ -20,7 +20,7 @@ import type { Commune } from '../../db/seed/seed-files';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
-import { outboxRowsFor } from '../alerts/alerts.repository';
+import { insertOutboxMessages, outboxRowsFor } from '../alerts/alerts.repository';
 import { recordAudit } from '../audit/audit.service';
 import type { ChannelTexts, SubscriberRouting } from '../subscriptions/subscriber-messages';
 import { type AreaPart, toCommuneItem, type WarningArea, warningArea } from './warning-area';
@@ -35,7 +35,6 @@ import {
   insertWarning,
   insertWarningCap,
   insertWarningEvent,
-  insertWarningMessages,
   lockWarning,
   pageWarnings,
   recipientsFor,
@@ -312,7 +311,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
         )),
       );
     }
-    await insertWarningMessages(tx, rows);
+    await insertOutboxMessages(tx, rows);
     return rows.length;
   }
 
