@@ -19,7 +19,7 @@ import type { HumanCheck } from '../features/auth/human-check';
 import { createSubscriberRouting } from '../features/subscriptions/subscriber-messages';
 import { subscribersAdminRoutes } from '../features/subscriptions/subscribers-admin.routes';
 import { createSubscribersAdminService } from '../features/subscriptions/subscribers-admin.service';
-import { endSubscriberChannel } from '../features/subscriptions/subscriptions.repository';
+import { endSubscriberChannel, purgeUnconfirmedSubscribers } from '../features/subscriptions/subscriptions.repository';
 import { subscriptionsRoutes } from '../features/subscriptions/subscriptions.routes';
 import { createSubscriptionsService } from '../features/subscriptions/subscriptions.service';
 import { warningsRoutes } from '../features/warnings/warnings.routes';
@@ -101,6 +101,10 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   runPeriodically(app, 'silence check', 60_000, () => engine.checkSilence());
   // Serious warnings nobody acknowledged go to the on-duty list again (#22).
   runPeriodically(app, 'alert escalations', 30_000, () => escalations.check());
+  // Subscriptions nobody confirmed are not kept (#24: personal data kept for nothing).
+  runPeriodically(app, 'purging unconfirmed subscriptions', 3_600_000, () => purgeUnconfirmedSubscribers(db, now()), {
+    atStart: true,
+  });
   // An open alert's CAP message is renewed before it expires (#23).
   runPeriodically(app, 'CAP renewal', 60_000, () => capRenewal.check());
   // Readings acknowledged but not evaluated (the process died first, an evaluation failed): at start, then

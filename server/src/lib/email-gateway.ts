@@ -1,3 +1,4 @@
+import { maskEmail } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AfterInterruption } from './sms-gateway';
@@ -15,7 +16,11 @@ export function createLogEmailGateway(logger: FastifyBaseLogger): EmailGateway {
     name: 'log',
     afterInterruption: 'resend',
     async send(message) {
-      logger.info({ email: { to: message.to, subject: message.subject, id: message.id } }, 'E-mail (log gateway)');
+      // The log never carries an address in clear (#24).
+      logger.info(
+        { email: { to: maskEmail(message.to), subject: message.subject, id: message.id } },
+        'E-mail (log gateway)',
+      );
     },
   };
 }

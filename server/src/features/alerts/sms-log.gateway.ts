@@ -1,3 +1,4 @@
+import { maskPhone } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { SmsGateway } from '../../lib/sms-gateway';
@@ -13,7 +14,11 @@ export function createLogSmsGateway(deps: { db: Db; logger: FastifyBaseLogger })
     // sms_outbox keeps a message id once: a resend is recorded once.
     afterInterruption: 'resend',
     async send(message) {
-      deps.logger.info({ sms: { to: message.to, purpose: message.purpose, id: message.id } }, 'SMS (log gateway)');
+      // The log never carries a number in clear (#24); the table below keeps it for staff and tests.
+      deps.logger.info(
+        { sms: { to: maskPhone(message.to), purpose: message.purpose, id: message.id } },
+        'SMS (log gateway)',
+      );
       await deps.db
         .insert(gatewayLog)
         .values({

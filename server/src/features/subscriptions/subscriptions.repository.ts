@@ -110,6 +110,11 @@ async function forgetChannels(tx: Tx, channels: readonly Pick<SubscriberChannelR
         body: sql`regexp_replace(${messageOutbox.body}, '(/h/|#t=)[0-9a-z]{1,10}\\.[A-Za-z0-9_-]{10}', '\\1…', 'g')`,
       })
       .where(eq(messageOutbox.channelId, c.id));
+    // The log gateway's own record of those messages (sms_outbox, by their idempotency key) too.
+    if (c.channel === 'sms')
+      await tx.execute(sql`
+        update sms_outbox set phone = ${maskAddress('sms', c.address)}
+        where message_id in (select 'sms-history-' || h.id from sms_history h where h.channel_id = ${c.id})`);
     await tx
       .update(messageOutbox)
       .set({ status: 'CANCELLED', lastError: 'Người nhận đã huỷ đăng ký' })
@@ -254,4 +259,19 @@ export async function phonesAlreadyKnown(db: Db, phones: readonly string[]): Pro
     .from(subscriberChannels)
     .where(and(eq(subscriberChannels.channel, 'sms'), inArray(subscriberChannels.address, [...phones])));
   return new Set(rows.map((r) => r.address));
+}
+
+/**
+ * Subscriptions nobody confirmed: every channel still waiting after `days` (an e-mail link lives 48 h, an imported
+ * number's code 7 days). Deleted with their addresses, as personal data kept for nothing. How many went.
+ */
+export async function purgeUnconfirmedSubscribers(db: Db, now: Date, days = 8): Promise<number> {
+  const before = new Date(now.getTime() - days * 86_400_000).toISOString();
+  const gone = rowsOf<{ id: number }>(
+    await db.execute(sql`
+      delete from subscribers s where s.created_at < ${before}::timestamptz
+        and not exists (select 1 from subscriber_channels c where c.subscriber_id = s.id and c.confirmed_at is not null)
+      returning s.id`),
+  );
+  return gone.length;
 }

@@ -1,12 +1,17 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { SMS_SEGMENT_CHARS, smsEncoding } from '@flood/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type OutgoingMessage, PermanentSendError } from '../../lib/channels/channel';
+import type { OutgoingMessage } from '../../lib/channels/channel';
 import type { SmsMessage } from '../../lib/sms-gateway';
 import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, solveHumanCheck, type TestContext } from '../../test/test-app';
 import { messageOutbox, smsRecipients } from '../alerts/sms-admin.table';
+import { purgeUnconfirmedSubscribers } from './subscriptions.repository';
 import { subscriberChannels, subscribers } from './subscriptions.table';
 
 const TOWN = '06970';
@@ -15,35 +20,64 @@ const PUBLIC_URL = 'https://canhbao.bache.vn';
 const RECEIPT_TOKEN = 'receipt-secret-0123456789';
 
 const sms: SmsMessage[] = [];
+/** A number the SMS provider cannot take a message for (it is down for it). */
+const UNREACHABLE = '84912345999';
 const mails: { to: string; subject: string; body: string }[] = [];
-const pushes: OutgoingMessage[] = [];
 const zalos: OutgoingMessage[] = [];
-/** Push endpoints the fake push service says are gone (410). */
-const goneEndpoints = new Set<string>();
+/** What the push service (a fake one on 127.0.0.1, reached by the portal's real web push gateway) received. */
+const pushes: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
+/** Push endpoints (paths) the fake push service says are gone (410). */
+const gonePaths = new Set<string>();
+let pushServer: Server;
+let pushOrigin: string;
+// The browser's side of a push subscription (RFC 8291): its key pair and auth secret.
+const browserKeys = createECDH('prime256v1');
+browserKeys.generateKeys();
+const pushKeys = {
+  p256dh: browserKeys.getPublicKey().toString('base64url'),
+  auth: randomBytes(16).toString('base64url'),
+};
+const ece = createRequire(import.meta.url)('http_ece') as {
+  decrypt(body: Buffer, params: { version: 'aes128gcm'; privateKey: unknown; authSecret: string }): Buffer;
+};
+const decrypted = (body: Buffer) =>
+  JSON.parse(
+    ece.decrypt(body, { version: 'aes128gcm', privateKey: browserKeys, authSecret: pushKeys.auth }).toString(),
+  );
 
 let ctx: TestContext;
 let staff: string;
 beforeAll(async () => {
+  pushServer = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (gonePaths.has(req.url ?? '')) return res.writeHead(410).end('gone');
+      pushes.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+      res.writeHead(201, { location: `/message/${pushes.length}` }).end();
+    });
+  });
+  await new Promise<void>((r) => pushServer.listen(0, '127.0.0.1', r));
+  pushOrigin = `http://127.0.0.1:${(pushServer.address() as AddressInfo).port}`;
   ctx = await createTestApp(
     {
       PUBLIC_URL,
       DEMO: 'false',
       SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
-      PUSH_EXTRA_ORIGINS: 'https://push.example.net',
+      PUSH_EXTRA_ORIGINS: pushOrigin,
       SMS_RECEIPT_TOKEN: RECEIPT_TOKEN,
     },
     undefined,
     {
-      sms: { name: 'fake-sms', send: async (m) => void sms.push(m) },
-      email: { name: 'fake-mail', send: async (m) => void mails.push(m) },
-      push: {
-        name: 'fake-push',
+      sms: {
+        name: 'fake-sms',
         async send(m) {
-          if (goneEndpoints.has(m.to)) throw new PermanentSendError('HTTP 410 Gone', true);
-          pushes.push(m);
-          return { providerId: `push-${pushes.length}` };
+          if (m.to === UNREACHABLE) throw new Error('HTTP 503');
+          sms.push(m);
+          return undefined;
         },
       },
+      email: { name: 'fake-mail', send: async (m) => void mails.push(m) },
       zalo: {
         name: 'fake-zalo',
         async send(m) {
@@ -59,10 +93,13 @@ beforeAll(async () => {
   const u = await createUser(ctx.db, { functions: ['system', 'sms'] });
   staff = (await login(ctx.app, u.user.email, u.password)).token;
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  pushServer?.close();
+});
 
-const pushKeys = { p256dh: `B${'a'.repeat(86)}`, auth: 'abcdefghijklmnopqrstuv' };
-const push = (n: number) => ({ endpoint: `https://push.example.net/send/${n}`, keys: pushKeys });
+const push = (n: number) => ({ endpoint: `${pushOrigin}/send/${n}`, keys: pushKeys });
+const pushHost = () => `${new URL(pushOrigin).host}/…`;
 
 async function subscribe(body: Record<string, unknown>) {
   return ctx.app.inject({
@@ -176,9 +213,7 @@ describe('signing up', () => {
 
   it('by web push: confirmed at once (the browser asked the person)', async () => {
     const res = await subscribe({ channels: ['push'], push: push(1) });
-    expect(res.json().subscription.channels).toEqual([
-      { channel: 'push', address: 'push.example.net/…', confirmed: true },
-    ]);
+    expect(res.json().subscription.channels).toEqual([{ channel: 'push', address: pushHost(), confirmed: true }]);
   });
 
   it('a token that is not signed for the subscription is unknown', async () => {
@@ -186,6 +221,49 @@ describe('signing up', () => {
     const [id] = res.json().token.split('.');
     expect((await api('GET', `/api/subscriptions/${id}.AAAAAAAAAA`)).statusCode).toBe(404);
     expect((await api('GET', '/api/subscriptions/nonsense')).json().fields[0].field).toBe('token');
+  });
+});
+
+describe('what is not kept', () => {
+  it('a code that cannot be sent keeps nothing: the person is told to try again', async () => {
+    const res = await subscribe({ channels: ['sms'], phone: '0912345999' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe('Chưa gửi được mã xác nhận. Vui lòng thử lại sau ít phút.');
+    expect(await ctx.db.select().from(subscriberChannels).where(eq(subscriberChannels.address, UNREACHABLE))).toEqual(
+      [],
+    );
+  });
+
+  it('subscriptions nobody confirmed go after 8 days; confirmed ones stay', async () => {
+    const old = new Date(Date.now() - 9 * 86_400_000);
+    const make = async (confirmed: boolean) => {
+      const [s] = await ctx.db
+        .insert(subscribers)
+        .values({
+          communes: [TOWN],
+          kinds: ['flood'],
+          consentAt: old,
+          consentSource: 'import',
+          linkNonce: 'n',
+          linkBase: PUBLIC_URL,
+          createdAt: old,
+        })
+        .returning();
+      await ctx.db.insert(subscriberChannels).values({
+        subscriberId: s!.id,
+        channel: 'sms',
+        address: `849${String(s!.id).padStart(8, '7')}`,
+        confirmedAt: confirmed ? old : null,
+      });
+      return s!.id;
+    };
+    const waiting = await make(false);
+    const kept = await make(true);
+    expect(await purgeUnconfirmedSubscribers(ctx.db, new Date())).toBeGreaterThanOrEqual(1);
+    const left = (await ctx.db.select().from(subscribers)).map((r) => r.id);
+    expect(left).toContain(kept);
+    expect(left).not.toContain(waiting);
+    await ctx.db.delete(subscribers).where(eq(subscribers.id, kept));
   });
 });
 
@@ -229,12 +307,15 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
     expect(toA).toMatch(/^CANH BAO LU: .*bao dong 2.* Huy DK: canhbao\.bache\.vn\/h\/[0-9a-z]+\.[\w-]{10}$/);
     expect(toA.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
     expect(smsEncoding(toA)).toBe('GSM-7');
+    // The push as the push service got it: to the subscription's endpoint, VAPID-signed, encrypted for its keys.
     expect(pushes).toHaveLength(1);
-    const payload = JSON.parse(pushes[0]!.body);
+    expect(pushes[0]!.path).toBe('/send/3');
+    expect(pushes[0]!.headers['content-encoding']).toBe('aes128gcm');
+    expect(pushes[0]!.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/);
+    const payload = decrypted(pushes[0]!.body);
     expect(payload).toMatchObject({ url: '/maps', tag: expect.stringMatching(/^alert-\d+$/) });
     expect(payload).toMatchObject({ title: 'CẢNH BÁO LŨ', body: 'Trạm F01801: mực nước đạt báo động cấp II (0,60 m)' });
     expect(payload.manage).toMatch(/^https:\/\/canhbao\.bache\.vn\/dang-ky-canh-bao\/quan-ly#t=/);
-    expect(pushes[0]!.pushKeys).toEqual(pushKeys);
     expect(zalos).toHaveLength(1);
     expect(JSON.parse(zalos[0]!.body)).toMatchObject({
       title: 'CẢNH BÁO LŨ',
@@ -283,15 +364,15 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
 
   it('a push service that answers 410 ends that subscription', async () => {
     const res = await subscribe({ channels: ['push'], push: push(9) });
-    goneEndpoints.add(push(9).endpoint);
+    gonePaths.add('/send/9');
     await flood('F01803', 60);
     expect((await api('GET', `/api/subscriptions/${res.json().token}`)).statusCode).toBe(404);
     const [failed] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.status, 'FAILED'));
     expect(failed).toMatchObject({
       channel: 'push',
-      recipient: 'push.example.net/…',
+      recipient: pushHost(),
       attempts: 1,
-      lastError: 'HTTP 410 Gone',
+      lastError: 'Đăng ký nhận thông báo không còn / subscription gone (HTTP 410: gone)',
     });
   });
 

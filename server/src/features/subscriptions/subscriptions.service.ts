@@ -212,16 +212,23 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         const phones = channels.filter((c) => PHONE_CHANNELS.includes(c.channel));
         return { s, channels, codeSms: phones.length ? await storePhoneCode(tx, s, phones) : null };
       });
-      if (codeSms) await deps.sms.send(codeSms);
+      // A code or link that could not leave: nothing is kept, the person tries again (the form keeps what they typed).
+      const notSent = async () => {
+        await db.transaction((tx) => deleteSubscriber(tx, s.id));
+        return new AppError('UNAVAILABLE', 'Chưa gửi được mã xác nhận. Vui lòng thử lại sau ít phút.');
+      };
+      if (codeSms) await deps.sms.send(codeSms).catch(async () => Promise.reject(await notSent()));
       const token = manageToken(await deps.linkKey(), s);
       const email = channels.find((c) => c.channel === 'email');
       if (email) {
         const base = linkBase(origin).replace(/\/+$/, '');
-        await deps.email.send({
-          to: email.address,
-          subject: 'Xác nhận đăng ký nhận cảnh báo lũ – Ba Chẽ',
-          body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ Ba Chẽ qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${EMAIL_LINK_HOURS} giờ):\n${base}${SUBSCRIPTION_PATHS.confirmEmail}#t=${emailToken}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
-        });
+        await deps.email
+          .send({
+            to: email.address,
+            subject: 'Xác nhận đăng ký nhận cảnh báo lũ – Ba Chẽ',
+            body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ Ba Chẽ qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${EMAIL_LINK_HOURS} giờ):\n${base}${SUBSCRIPTION_PATHS.confirmEmail}#t=${emailToken}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
+          })
+          .catch(async () => Promise.reject(await notSent()));
       }
       return {
         token,
