@@ -45,6 +45,8 @@ export const UserDetailSchema = z
     verified: z.boolean(),
     groupId: z.number().int().nullable(),
     functions: z.array(PermissionSchema),
+    /** The built-in system account (#24: the only one that reads subscribers' numbers); absent = false. */
+    system: z.boolean().optional(),
   })
   .meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof UserDetailSchema>;

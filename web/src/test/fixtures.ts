@@ -20,8 +20,9 @@ export function loginResponse(functions: Permission[] = ['system'], verified = t
 }
 
 /** Puts a signed-in user in local storage as the app would, and reloads the store from it. */
-export function signIn(functions: Permission[] = ['system'], verified = true): LoginResponse {
-  const login = loginResponse(functions, verified);
+export function signIn(functions: Permission[] = ['system'], verified = true, system = false): LoginResponse {
+  const base = loginResponse(functions, verified);
+  const login = system ? { ...base, userDetail: { ...base.userDetail, system: true } } : base;
   localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...login, selectedView: null }));
   reloadSessionFromStorage();
   return login;

@@ -28,6 +28,7 @@ describe('POST /api/user-login', () => {
       verified: false,
       groupId: null,
       functions: ['system', 'user'],
+      system: false,
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
     // The 24 h idle lifetime, capped by the 12 h absolute one (SESSION_MAX_HOURS, docs/security.md V3.3.2).

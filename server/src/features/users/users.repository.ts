@@ -15,6 +15,7 @@ export function toUserDetail(row: UserRow): UserDetail {
     verified: row.phoneVerified,
     groupId: row.groupId,
     functions: row.functions,
+    system: row.isSystem,
   };
 }
 

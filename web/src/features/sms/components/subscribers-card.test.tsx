@@ -36,7 +36,8 @@ async function openImport(commune: string) {
 }
 
 describe("residents' subscriptions on the SMS page (#24)", () => {
-  beforeEach(() => signIn(['system', 'sms']));
+  // The system account: the only one shown the export and the import.
+  beforeEach(() => signIn(['system', 'sms'], true, true));
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -104,6 +105,16 @@ describe("residents' subscriptions on the SMS page (#24)", () => {
     expect(link.download).toBe('nguoi-dang-ky-06970.csv');
     expect(link.href).toBe('blob:csv');
     expect(await blobs[0]?.text()).toContain('SMS,0912345678');
+  });
+
+  it('shows other holders of sms the counts only, without the export or the import', async () => {
+    signIn(['system', 'sms']);
+    mockFetch((url) => (url === '/api/subscriber-counts' ? jsonResponse(200, COUNTS) : jsonResponse(404, {})));
+    renderWithProviders(<SubscribersCard />, '/system/sms');
+    expect(await screen.findByText('Thị trấn Ba Chẽ')).toBeTruthy();
+    expect(cells(row('06970'))).toEqual(['Thị trấn Ba Chẽ', '1.200', '340', '12', '5', '1.402']);
+    expect(screen.queryByTestId('subscriber-export-06970')).toBeNull();
+    expect(screen.queryByTestId('subscriber-import-open')).toBeNull();
   });
 
   it('says the server’s refusal of an export (403, not the system account) and keeps the page and the session', async () => {

@@ -8,6 +8,7 @@ import { SectionCard } from '../../../components/back-office-card';
 import { DataTable } from '../../../components/data-table';
 import { useRowEditor } from '../../../components/use-row-editor';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
+import { useSession } from '../../../lib/session/session-store';
 import { exportSubscribers, fetchSubscriberCounts, smsKeys } from '../api/sms-api';
 import { refusalText } from '../model/refusal';
 import { SubscriberImportModal } from './subscriber-import-modal';
@@ -39,6 +40,8 @@ export function SubscribersCard() {
   const importer = useRowEditor<null>();
   const [exporting, setExporting] = useState<string | null>(null);
   const counts = useQuery({ queryKey: smsKeys.subscribers, queryFn: fetchSubscriberCounts });
+  // Numbers are the system account's alone (#24): others see the counts, not the export or the import.
+  const systemAccount = useSession()?.userDetail.system === true;
   usePortalEvents([smsKeys.subscribers], ['sms']);
   const rows = counts.data ?? [];
   const n = (value: number) => formatNumber(value, 0, lang);
@@ -55,19 +58,7 @@ export function SubscribersCard() {
     }
   };
 
-  const columns: TableColumnsType<SubscriberCount> = [
-    {
-      dataIndex: 'name',
-      title: t('sms.subscribersCommune'),
-      render: (v: string) => <span className="cell-wrap">{v}</span>,
-    },
-    ...COUNTED.map((key) => ({
-      dataIndex: key,
-      title: t(COUNTED_KEYS[key]),
-      align: 'right' as const,
-      className: 'nowrap',
-      render: (v: number) => n(v),
-    })),
+  const actionColumn: TableColumnsType<SubscriberCount> = [
     {
       key: 'actions',
       title: t('common.actions'),
@@ -85,6 +76,21 @@ export function SubscribersCard() {
       ),
     },
   ];
+  const columns: TableColumnsType<SubscriberCount> = [
+    {
+      dataIndex: 'name',
+      title: t('sms.subscribersCommune'),
+      render: (v: string) => <span className="cell-wrap">{v}</span>,
+    },
+    ...COUNTED.map((key) => ({
+      dataIndex: key,
+      title: t(COUNTED_KEYS[key]),
+      align: 'right' as const,
+      className: 'nowrap',
+      render: (v: number) => n(v),
+    })),
+    ...(systemAccount ? actionColumn : []),
+  ];
 
   const total = (list: readonly SubscriberCount[]) =>
     list.length ? (
@@ -97,7 +103,7 @@ export function SubscribersCard() {
             <strong>{n(list.reduce((sum, row) => sum + row[key], 0))}</strong>
           </Table.Summary.Cell>
         ))}
-        <Table.Summary.Cell index={COUNTED.length + 1} />
+        {systemAccount && <Table.Summary.Cell index={COUNTED.length + 1} />}
       </Table.Summary.Row>
     ) : null;
 
@@ -115,14 +121,16 @@ export function SubscribersCard() {
           >
             {t('sms.subscribersRefresh')}
           </Button>
-          <Button
-            type="primary"
-            icon={<UploadOutlined />}
-            onClick={() => importer.open(null)}
-            data-testid="subscriber-import-open"
-          >
-            {t('sms.importOpen')}
-          </Button>
+          {systemAccount && (
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              onClick={() => importer.open(null)}
+              data-testid="subscriber-import-open"
+            >
+              {t('sms.importOpen')}
+            </Button>
+          )}
         </>
       }
     >
