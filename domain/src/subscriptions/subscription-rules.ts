@@ -1,5 +1,5 @@
 import type { AlertKind } from '../alerts/alerts.schemas';
-import { SMS_SEGMENT_CHARS, toGsm7 } from '../alerts/sms-template';
+import { formatSmsTemplate, SMS_EXAMPLE_STATION, SMS_SEGMENT_CHARS, toGsm7 } from '../alerts/sms-template';
 import type { WarningKind } from '../warnings/warning-rules';
 
 /** How a resident is told (#24): a notification on the phone or computer, SMS, e-mail, Zalo (ZNS). */
@@ -108,6 +108,17 @@ export function smsWithWayOut(make: (limit: number) => string, link: string): st
     text = `${(word > cut.length / 2 ? cut.slice(0, word) : cut).replace(/[\s,;:.]+$/, '')}..`;
   }
   return `${text}${tail}`;
+}
+
+/**
+ * A template as a subscriber's SMS reads (#24): the editor's example (the longest station name, level 3, 215,43)
+ * with the way out of SMS_WAY_OUT_EXAMPLE, and whether the station's name had to be shortened to fit one segment.
+ */
+export function smsTemplateSubscriberExample(template: string): { text: string; length: number; nameCut: boolean } {
+  const args = { station: SMS_EXAMPLE_STATION, level: 3, value: 215.4321 };
+  const whole = toGsm7(SMS_EXAMPLE_STATION);
+  const text = `${formatSmsTemplate(template, args, SMS_SEGMENT_CHARS - SMS_WAY_OUT_EXAMPLE.length)}${SMS_WAY_OUT_EXAMPLE}`;
+  return { text, length: text.length, nameCut: template.includes('%s') && !text.includes(whole) };
 }
 
 /** The e-mail footer of a subscriber's message: how to change or end it without signing in. */

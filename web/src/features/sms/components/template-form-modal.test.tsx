@@ -77,6 +77,11 @@ describe('SMS template modal', () => {
       'Tram Tram thuy van Thi tran Ba Che (cau Ba Che) dat canh bao cap 3, muc nuoc 215,43 m',
     );
     expect(screen.getByTestId('sms-template-example-facts').textContent).toBe('GSM-7 · 85/160 ký tự · 1 tin');
+    // A subscriber's SMS ends with its way out; this short template keeps the long name whole.
+    expect(screen.getByTestId('sms-template-subscriber-text').textContent).toBe(
+      'Tram Tram thuy van Thi tran Ba Che (cau Ba Che) dat canh bao cap 3, muc nuoc 215,43 m Huy DK: canhbao.bache.vn/h/7ps.AbCdEfGhIj',
+    );
+    expect(screen.getByTestId('sms-template-subscriber-facts').textContent).toBe('127/160 ký tự · 1 tin');
 
     const long = `${FLOOD.template}. ${'Nguoi dan ven song chu dong phong tranh. '.repeat(2)}`;
     fireEvent.change(text(), { target: { value: long } });

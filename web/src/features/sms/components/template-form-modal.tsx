@@ -5,6 +5,7 @@ import {
   type SmsTemplate,
   SmsTemplateBodySchema,
   smsTemplateExample,
+  smsTemplateSubscriberExample,
   TEXT_MAX,
 } from '@flood/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -54,6 +55,7 @@ function templateRule(t: TFunction): FormRule {
 function TemplateExample({ text }: { text: string }) {
   const { t } = useTranslation();
   const example = smsTemplateExample(text.trim());
+  const subscriber = smsTemplateSubscriberExample(text.trim());
   const fits = example.segments === 1;
   return (
     <div
@@ -66,6 +68,15 @@ function TemplateExample({ text }: { text: string }) {
       </div>
       <div className="sms-template-example-facts" data-testid="sms-template-example-facts">
         {t('sms.exampleFacts', { encoding: example.encoding, length: example.length, segments: example.segments })}
+      </div>
+      <div className="sms-template-example-label">{t('sms.subscriberExampleLabel')}</div>
+      <div className="sms-template-example-text" data-testid="sms-template-subscriber-text">
+        {subscriber.text}
+      </div>
+      <div className="sms-template-example-facts" data-testid="sms-template-subscriber-facts">
+        {t(subscriber.nameCut ? 'sms.subscriberExampleCut' : 'sms.subscriberExampleFacts', {
+          length: subscriber.length,
+        })}
       </div>
     </div>
   );

@@ -16,6 +16,10 @@ export const smsEn: TextsOf<typeof smsVi> = {
       'The template makes {{length}} characters, {{segments}} SMS; shorten it to fit one SMS (160 plain characters)',
     exampleLabel: 'The SMS as sent (example with the longest station name)',
     exampleFacts: '{{encoding}} · {{length}}/160 characters · {{segments}} SMS',
+    subscriberExampleLabel: 'The SMS to subscribed residents (with the link to unsubscribe)',
+    subscriberExampleFacts: '{{length}}/160 characters · 1 SMS',
+    subscriberExampleCut:
+      '{{length}}/160 characters · 1 SMS · a long station name is shortened to leave room for the link',
     templateUpdateSuccess: 'Message template updated',
     recipients: 'Recipients',
     recipientAdd: 'Add recipient',
