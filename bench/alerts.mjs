@@ -10,19 +10,18 @@
 
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import { startBare } from './baselines.mjs';
 import { openStreams } from './event-streams.mjs';
 import {
   benchEnv,
   createDatabase,
+  createWaterStation,
   districtParts,
   fmt,
   freePort,
   median,
-  root,
   signIn,
-  start,
+  startPortal,
   tempDataDir,
 } from './lib.mjs';
 import { row } from './report.mjs';
@@ -152,12 +151,7 @@ async function onDatabase(kind, rules) {
     READING_QUALITY_RULES: rules ? 'true' : 'false',
     ...(db ? { DATABASE_URL: db.url } : {}),
   });
-  const server = await start(
-    process.execPath,
-    [path.join(root, 'server', 'dist', 'main.js')],
-    env,
-    `${base}/api/health`,
-  );
+  const server = await startPortal(base, env);
   try {
     const token = await signIn(base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
@@ -170,23 +164,8 @@ async function onDatabase(kind, rules) {
     const stations = [];
     for (let i = 0; i < TRIALS + 1; i++) {
       const code = `F01${String(100 + i)}`;
-      const s = await (
-        await fetch(`${base}/api/station`, {
-          method: 'POST',
-          headers: auth,
-          body: JSON.stringify({
-            code,
-            name: `T${code}`,
-            description: 'bench',
-            lat: 21.27,
-            long: 107.29,
-            warningLevel1: 30,
-            warningLevel2: 50,
-            warningLevel3: 70,
-          }),
-        })
-      ).json();
-      stations.push({ code, key: s.pushKey, name: `T${code}` });
+      const key = await createWaterStation(base, auth, code, `T${code}`);
+      stations.push({ code, key, name: `T${code}` });
     }
     const stream = await openStream(base);
     const health = [];

@@ -93,6 +93,30 @@ export async function start(cmd, args, env, url) {
   return { ms, pid: child.pid, stop };
 }
 
+/** The built portal (server/dist) on `base`, with `env`; resolves when it answers its health check. */
+export function startPortal(base, env) {
+  return start(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], env, `${base}/api/health`);
+}
+
+/** A water station in the town (levels 30/50/70 cm) made through the API; its push key. */
+export async function createWaterStation(base, auth, code, name) {
+  const res = await fetch(`${base}/api/station`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      code,
+      name,
+      description: 'bench',
+      lat: 21.27,
+      long: 107.29,
+      warningLevel1: 30,
+      warningLevel2: 50,
+      warningLevel3: 70,
+    }),
+  });
+  return (await res.json()).pushKey;
+}
+
 /** A solved human check of a running portal (its ALTCHA cost set low by the bench). */
 export async function solvedAltcha(base) {
   const challenge = await (await fetch(`${base}/api/altcha-challenge`)).json();

@@ -6,10 +6,19 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import path from 'node:path';
 import pg from 'pg';
 import webpush from 'web-push';
-import { benchEnv, createDatabase, districtParts, fmt, freePort, root, signIn, start, tempDataDir } from './lib.mjs';
+import {
+  benchEnv,
+  createDatabase,
+  createWaterStation,
+  districtParts,
+  fmt,
+  freePort,
+  signIn,
+  startPortal,
+  tempDataDir,
+} from './lib.mjs';
 import { row } from './report.mjs';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10_000);
@@ -141,36 +150,16 @@ export async function runSubscribers() {
     ZALO_API_URL: `${providers.origin}/zns`,
     ZALO_OAUTH_URL: `${providers.origin}/oauth`,
   });
-  const server = await start(
-    process.execPath,
-    [path.join(root, 'server', 'dist', 'main.js')],
-    env,
-    `${base}/api/health`,
-  );
+  const server = await startPortal(base, env);
   try {
     await writeSubscribers(db.url, providers, base);
     const token = await signIn(base, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
     const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const station = await (
-      await fetch(`${base}/api/station`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({
-          code: 'F01999',
-          name: 'Trạm thuỷ văn Ba Chẽ',
-          description: 'bench',
-          lat: 21.27,
-          long: 107.29,
-          warningLevel1: 30,
-          warningLevel2: 50,
-          warningLevel3: 70,
-        }),
-      })
-    ).json();
+    const pushKey = await createWaterStation(base, auth, 'F01999', 'Trạm thuỷ văn Ba Chẽ');
     const now = Date.now();
     const push = (value, ago) =>
       fetch(
-        `${base}/api/receive-water-level?${new URLSearchParams({ stationCode: 'F01999', ...districtParts(now - ago), value, key: station.pushKey })}`,
+        `${base}/api/receive-water-level?${new URLSearchParams({ stationCode: 'F01999', ...districtParts(now - ago), value, key: pushKey })}`,
       ).then((r) => r.arrayBuffer());
     await push('61', 120_000);
     await new Promise((r) => setTimeout(r, 100));
