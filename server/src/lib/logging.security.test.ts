@@ -52,5 +52,11 @@ describe('request logs', () => {
     expect(redactUrl('/api/x?KEY=abc')).toBe('/api/x?KEY=***');
     expect(redactUrl('/api/monkey=1')).toBe('/api/monkey=1');
     expect(redactUrl('/api/x?monkey=1')).toBe('/api/x?monkey=1');
+    // A subscription's signed token (#24) and the receipt address's token are credentials too.
+    expect(redactUrl('/h/7ps.AbCdEfGhIj')).toBe('/h/***');
+    expect(redactUrl('/api/subscriptions/7ps.AbCdEfGhIj/confirm-phone')).toBe('/api/subscriptions/***/confirm-phone');
+    expect(redactUrl('/api/subscriptions/confirm-email')).toBe('/api/subscriptions/confirm-email');
+    expect(redactUrl('/api/subscriptions')).toBe('/api/subscriptions');
+    expect(redactUrl('/api/delivery-receipts/sms/secret-0123456789')).toBe('/api/delivery-receipts/sms/***');
   });
 });

@@ -4,9 +4,16 @@ import pino from 'pino';
 /** Query parameters whose values are secrets: a station's push key (the data loggers send it in the URL). */
 const SECRET_PARAMS = /([?&](?:key|token|password|altcha)=)[^&#]*/gi;
 
-/** A request URL as it may be logged: secret query values replaced by `***`. */
+/**
+ * Path segments that are secrets (#24): a subscription's signed manage token in `/h/<token>`,
+ * `/api/subscriptions/<token>…`, and the SMS receipt address's token.
+ */
+const SECRET_PATHS = /^(\/h\/|\/api\/subscriptions\/|\/api\/delivery-receipts\/sms\/)(?!confirm-email\b)[^/?#]+/;
+
+/** A request URL as it may be logged: secret query values and path tokens replaced by `***`. */
 export function redactUrl(url: string): string {
-  return url.includes('?') ? url.replace(SECRET_PARAMS, '$1***') : url;
+  const path = url.replace(SECRET_PATHS, '$1***');
+  return path.includes('?') ? path.replace(SECRET_PARAMS, '$1***') : path;
 }
 
 /**
