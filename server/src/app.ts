@@ -236,7 +236,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     review: createReviewService({
       db,
       bus,
-      alerts: createCorrectionAlerts({ bus, dispatcher: app.dispatcher, engine: app.alertEngine }),
+      alerts: createCorrectionAlerts({
+        bus,
+        dispatcher: app.dispatcher,
+        engine: app.alertEngine,
+        subscribers: { routing: app.subscriberRouting, timeZone: config.TZ_DISTRICT },
+      }),
       webParameters: configService.webParameters,
       timeZone,
       now,

@@ -212,10 +212,14 @@ function alertPhrase(kind: AlertKind, level: number, threshold?: number | null):
  * A text that names a station, kept to one SMS segment once unaccented: when it is too long the station's
  * name is shortened (its end cut, a '.' marking the cut), never the words that say what happened.
  */
-function withinSegment(make: (station: string) => string, station: string): { sms: string; email: string } {
+function withinSegment(
+  make: (station: string) => string,
+  station: string,
+  limit = SMS_SEGMENT_CHARS,
+): { sms: string; email: string } {
   const email = make(station);
   let sms = toGsm7(email);
-  const over = sms.length - SMS_SEGMENT_CHARS;
+  const over = sms.length - limit;
   if (over > 0) {
     const name = toGsm7(station);
     sms = toGsm7(make(`${name.slice(0, Math.max(1, name.length - over - 1))}.`));
@@ -232,11 +236,14 @@ export function alertCancelMessage(
   stationName: string,
   level: number,
   threshold?: number | null,
+  /** The SMS's room: less than a segment for a subscriber's, which ends with its way out (#24). */
+  limit?: number,
 ): { sms: string; email: string } {
   return withinSegment(
     (station) =>
       `Huỷ cảnh báo ${alertPhrase(kind, level, threshold)} tại ${station}: số liệu đo sai, đã hiệu chỉnh. Không còn cảnh báo này.`,
     stationName,
+    limit,
   );
 }
 

@@ -82,6 +82,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   });
   // Residents' subscriptions (#24): alerts and warnings also go to the subscribers of their communes and kind.
   const routing = createSubscriberRouting({ linkKey: deps.linkKey, publicUrl: config.PUBLIC_URL });
+  app.decorate('subscriberRouting', routing);
   const engine = createAlertEngine({
     db,
     bus,

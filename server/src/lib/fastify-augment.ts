@@ -16,6 +16,8 @@ declare module 'fastify' {
     escalations: import('../features/alerts/escalation').Escalations;
     /** Renewal of the CAP messages of open automatic alerts before they expire (#23; tests call `check`). */
     capRenewal: import('../features/alerts/cap-renewal').CapRenewal;
+    /** Residents' subscriptions (#24): what alerts, their cancels and officers' warnings add for subscribers. */
+    subscriberRouting: import('../features/subscriptions/subscriber-messages').SubscriberRouting;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */
     floodEventDetector: import('../features/flood-events/flood-events.detector').FloodEventDetector;
     floodAnalysis: import('../features/flood-analysis/flood-analysis.service').FloodAnalysisService;

@@ -671,7 +671,10 @@ export async function cancelUnsentMessages(tx: Db, alertId: number): Promise<num
   return rows.length;
 }
 
-/** Everyone an alert's messages reached or may have reached (sent, or uncertain), once per channel and address. */
+/**
+ * The staff recipients an alert's messages reached or may have reached (sent, delivered or uncertain), once per
+ * channel and address.
+ */
 export async function alertAudience(
   tx: Db,
   alertId: number,
@@ -680,7 +683,9 @@ export async function alertAudience(
     await tx.execute(sql`
       select distinct on (channel, recipient) channel, recipient, sms_user_id as "smsUserId", name
       from sms_history
-      where alert_id = ${alertId} and status in ('SUCCESS', 'UNCERTAIN') and purpose <> 'cancel'
+      where alert_id = ${alertId} and status in ('SUCCESS', 'DELIVERED', 'UNCERTAIN') and purpose <> 'cancel'
+        -- Staff recipients only: subscribers (#24) are told in their channel's words, with their way out.
+        and channel in ('sms', 'email') and subscriber_id is null and name <> ${SUBSCRIBER_NAME}
       order by channel, recipient, id`),
   );
 }

@@ -6,14 +6,18 @@ import {
   alertThresholds,
   CAP_PUBLIC_KINDS,
   capExpiresAt,
+  formatDateTimeVi,
   heldValue,
   levelOf,
+  WARNING_KIND_LABELS,
   type WebParameters,
+  warningKindOfAlert,
 } from '@flood/domain';
 import type { Db, Tx } from '../../db/client';
 import type { EventBus } from '../../lib/events';
 import { LIVE_READING_MS } from '../readings/reading-rules';
 import type { StationRow } from '../stations/stations.table';
+import type { SubscriberRouting } from '../subscriptions/subscriber-messages';
 import type { AlertEngine } from './alert-engine';
 import { toAlert } from './alert-engine';
 import {
@@ -30,13 +34,17 @@ import {
 } from './alerts.repository';
 import type { AlertRow } from './alerts.table';
 import type { Dispatcher } from './dispatcher';
+import type { messageOutbox } from './sms-admin.table';
 
 const HOUR = 3_600_000;
+type OutboxInsert = typeof messageOutbox.$inferInsert;
 
 export interface CorrectionAlertsDeps {
   bus: EventBus;
   dispatcher: Pick<Dispatcher, 'wake'>;
   engine: Pick<AlertEngine, 'schedule'>;
+  /** Residents' subscriptions (#24): the subscribers an alert was told to get its cancel in their channel's words. */
+  subscribers?: { routing: Pick<SubscriberRouting, 'toldRows'>; timeZone: string };
 }
 
 /**
@@ -48,7 +56,7 @@ export interface CorrectionAlertsDeps {
  * reached (once per address), a 'cancelled' step in its timeline. An unconfirmed alert is discarded quietly.
  * Alerts still supported are left to the engine, which evaluates the station again after the correction.
  */
-export function createCorrectionAlerts({ bus, dispatcher, engine }: CorrectionAlertsDeps) {
+export function createCorrectionAlerts({ bus, dispatcher, engine, subscribers }: CorrectionAlertsDeps) {
   /** Whether the trusted readings still reach the alert's first level over the time it opened on. */
   async function stillSupported(tx: Db, a: AlertRow, s: StationRow, p: WebParameters): Promise<boolean> {
     const kind = a.kind as AlertKind;
@@ -145,22 +153,44 @@ export function createCorrectionAlerts({ bus, dispatcher, engine }: CorrectionAl
           });
         }
         const stopped = await cancelUnsentMessages(tx, row.id);
-        const text = alertCancelMessage(kind, s.name, row.level, alertLevelThreshold(kind, row.level, s, p));
+        const threshold = alertLevelThreshold(kind, row.level, s, p);
+        const text = alertCancelMessage(kind, s.name, row.level, threshold);
         const audience = await alertAudience(tx, row.id);
-        await insertOutboxMessages(
-          tx,
-          audience.map((r) => ({
-            alertId: row.id,
-            smsUserId: r.smsUserId,
-            name: r.name,
-            channel: r.channel,
-            recipient: r.recipient,
-            body: r.channel === 'sms' ? text.sms : text.email,
-            purpose: 'cancel' as const,
-          })),
-        );
-        queued += audience.length;
-        const detail = `${reason} (tin huỷ: ${audience.length}; tin chưa gửi dừng lại: ${stopped})`;
+        const messages: OutboxInsert[] = audience.map((r) => ({
+          alertId: row.id,
+          smsUserId: r.smsUserId,
+          name: r.name,
+          channel: r.channel,
+          recipient: r.recipient,
+          body: r.channel === 'sms' ? text.sms : text.email,
+          purpose: 'cancel' as const,
+        }));
+        const wk = warningKindOfAlert(kind);
+        if (subscribers && wk) {
+          const title = `HUỶ CẢNH BÁO ${WARNING_KIND_LABELS[wk].vi.toUpperCase()}`;
+          messages.push(
+            ...(await subscribers.routing.toldRows(
+              tx,
+              row.id,
+              {
+                sms: (limit) => alertCancelMessage(kind, s.name, row.level, threshold, limit).sms,
+                email: text.email,
+                push: { title, body: text.email, url: '/maps', tag: `alert-${row.id}` },
+                zalo: {
+                  title,
+                  area: '',
+                  content: text.email,
+                  time: formatDateTimeVi(at, subscribers.timeZone),
+                  link: '/maps',
+                },
+              },
+              { alertId: row.id, purpose: 'cancel' },
+            )),
+          );
+        }
+        await insertOutboxMessages(tx, messages);
+        queued += messages.length;
+        const detail = `${reason} (tin huỷ: ${messages.length}; tin chưa gửi dừng lại: ${stopped})`;
         await insertAlertEvent(tx, {
           alertId: row.id,
           type: 'cancelled',

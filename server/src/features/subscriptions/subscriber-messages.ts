@@ -4,7 +4,7 @@ import type { Commune } from '../../db/seed/seed-files';
 import type { PushPayload } from '../../lib/channels/channel';
 import type { messageOutbox } from '../alerts/sms-admin.table';
 import { manageToken, subscriptionLinks } from './subscription-links';
-import { subscriberTargets } from './subscriptions.repository';
+import { type SubscriberTarget, subscriberTargets, toldSubscriberTargets } from './subscriptions.repository';
 
 type OutboxRow = typeof messageOutbox.$inferInsert;
 
@@ -42,7 +42,49 @@ export interface SubscriberRoutingDeps {
  * the manage action of a push, the `manage` parameter of Zalo).
  */
 export function createSubscriberRouting(deps: SubscriberRoutingDeps) {
+  /** Each target's message in its channel's words, with its way out; a channel without text gets none. */
+  async function rowsFor(
+    targets: readonly SubscriberTarget[],
+    texts: ChannelTexts,
+    about: Pick<OutboxRow, 'alertId' | 'warningId' | 'purpose'>,
+    staff: readonly { phone: string | null; email: string | null }[],
+  ): Promise<OutboxRow[]> {
+    if (!targets.length) return [];
+    const staffPhones = new Set(staff.flatMap((r) => (r.phone ? [phoneToInternational(r.phone)] : [])));
+    const staffEmails = new Set(staff.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])));
+    const key = await deps.linkKey();
+    const rows: OutboxRow[] = [];
+    for (const t of targets) {
+      const links = subscriptionLinks(
+        deps.publicUrl ?? t.linkBase,
+        manageToken(key, { id: t.subscriberId, linkNonce: t.linkNonce }),
+      );
+      let body: string | null = null;
+      if (t.channel === 'sms' && texts.sms && !staffPhones.has(t.address)) body = smsWithWayOut(texts.sms, links.short);
+      else if (t.channel === 'email' && texts.email && !staffEmails.has(t.address))
+        body = `${texts.email}${emailWayOut(links.manage)}`;
+      else if (t.channel === 'push' && texts.push)
+        body = JSON.stringify({ ...texts.push, manage: links.manage } satisfies PushPayload);
+      else if (t.channel === 'zalo' && texts.zalo) {
+        const link = texts.zalo.link.startsWith('/') ? `${links.root}${texts.zalo.link}` : texts.zalo.link;
+        body = JSON.stringify({ ...texts.zalo, link, manage: links.manage });
+      }
+      if (body === null) continue;
+      rows.push({
+        ...about,
+        subscriberId: t.subscriberId,
+        channelId: t.channelId,
+        name: SUBSCRIBER_NAME,
+        channel: t.channel,
+        recipient: t.address,
+        body,
+      });
+    }
+    return rows;
+  }
+
   return {
+    /** The messages of a warning to the subscribers of its communes and kind. */
     async outboxRows(
       tx: Tx,
       target: { communes: readonly string[]; kind: WarningKind },
@@ -50,40 +92,17 @@ export function createSubscriberRouting(deps: SubscriberRoutingDeps) {
       about: Pick<OutboxRow, 'alertId' | 'warningId' | 'purpose'>,
       staff: readonly { phone: string | null; email: string | null }[],
     ): Promise<OutboxRow[]> {
-      const targets = await subscriberTargets(tx, target.communes, target.kind);
-      if (!targets.length) return [];
-      const staffPhones = new Set(staff.flatMap((r) => (r.phone ? [phoneToInternational(r.phone)] : [])));
-      const staffEmails = new Set(staff.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])));
-      const key = await deps.linkKey();
-      const rows: OutboxRow[] = [];
-      for (const t of targets) {
-        const links = subscriptionLinks(
-          deps.publicUrl ?? t.linkBase,
-          manageToken(key, { id: t.subscriberId, linkNonce: t.linkNonce }),
-        );
-        let body: string | null = null;
-        if (t.channel === 'sms' && texts.sms && !staffPhones.has(t.address))
-          body = smsWithWayOut(texts.sms, links.short);
-        else if (t.channel === 'email' && texts.email && !staffEmails.has(t.address))
-          body = `${texts.email}${emailWayOut(links.manage)}`;
-        else if (t.channel === 'push' && texts.push)
-          body = JSON.stringify({ ...texts.push, manage: links.manage } satisfies PushPayload);
-        else if (t.channel === 'zalo' && texts.zalo) {
-          const link = texts.zalo.link.startsWith('/') ? `${links.root}${texts.zalo.link}` : texts.zalo.link;
-          body = JSON.stringify({ ...texts.zalo, link, manage: links.manage });
-        }
-        if (body === null) continue;
-        rows.push({
-          ...about,
-          subscriberId: t.subscriberId,
-          channelId: t.channelId,
-          name: SUBSCRIBER_NAME,
-          channel: t.channel,
-          recipient: t.address,
-          body,
-        });
-      }
-      return rows;
+      return rowsFor(await subscriberTargets(tx, target.communes, target.kind), texts, about, staff);
+    },
+
+    /** The cancel of an alert to the subscribers it was told to (and still are). */
+    async toldRows(
+      tx: Tx,
+      alertId: number,
+      texts: ChannelTexts,
+      about: Pick<OutboxRow, 'alertId' | 'warningId' | 'purpose'>,
+    ): Promise<OutboxRow[]> {
+      return rowsFor(await toldSubscriberTargets(tx, alertId), texts, about, []);
     },
   };
 }

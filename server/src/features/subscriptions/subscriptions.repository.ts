@@ -215,6 +215,22 @@ export async function subscriberTargets(
   );
 }
 
+/**
+ * The subscribers' channels an alert was told to (a message handed over, or maybe: UNCERTAIN), still confirmed: a
+ * cancel goes to them alone (#22, #24).
+ */
+export async function toldSubscriberTargets(tx: Tx, alertId: number): Promise<SubscriberTarget[]> {
+  return rowsOf<SubscriberTarget>(
+    await tx.execute(sql`
+      select distinct s.id as "subscriberId", c.id as "channelId", c.channel, c.address, s.link_nonce as "linkNonce",
+        s.link_base as "linkBase"
+      from sms_history h join subscriber_channels c on c.id = h.channel_id join subscribers s on s.id = c.subscriber_id
+      where h.alert_id = ${alertId} and h.purpose <> 'cancel' and h.status in ('SUCCESS', 'DELIVERED', 'UNCERTAIN')
+        and c.confirmed_at is not null
+      order by c.id`),
+  );
+}
+
 /** Confirmed subscribers per commune and channel (staff counts; a subscription of two communes counts in each). */
 export async function subscriberCounts(
   db: Db,

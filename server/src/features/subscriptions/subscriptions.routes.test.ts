@@ -410,4 +410,34 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
     });
     expect((await post(RECEIPT_TOKEN, 'not a receipt', 'text/plain')).statusCode).toBe(400);
   });
+
+  it('a warning taken back after a correction reaches the subscribers it was told to, in their channel’s words', async () => {
+    const res = await subscribe({ channels: ['sms', 'push'], phone: '0912345601', push: push(11) });
+    await api('POST', `/api/subscriptions/${res.json().token}/confirm-phone`, { code: codeSentTo('84912345601') });
+    await flood('F01804', 60);
+    expect(sms.filter((m) => m.to === '84912345601')).toHaveLength(2); // the code, then the warning
+    const reviewer = await createUser(ctx.db, { functions: ['system', 'database'] });
+    const token = (await login(ctx.app, reviewer.user.email, reviewer.password)).token;
+    const corrected = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/readings/flag-range',
+      headers: bearer(token),
+      payload: {
+        stationCode: 'F01804',
+        from: new Date(Date.now() - 10 * 60_000).toISOString(),
+        to: new Date().toISOString(),
+        reason: 'Cảm biến hỏng, số liệu sai',
+      },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect(corrected.json().cancelledAlerts).toHaveLength(1);
+    await handedOver();
+    const cancel = sms.filter((m) => m.to === '84912345601').at(-1)!.body;
+    expect(cancel).toMatch(/^Huy canh bao .*Tram F01804.* Huy DK: canhbao\.bache\.vn\/h\/[0-9a-z]+\.[\w-]{10}$/);
+    expect(cancel.length).toBeLessThanOrEqual(SMS_SEGMENT_CHARS);
+    const pushed = pushes.filter((p) => p.path === '/send/11').map((p) => decrypted(p.body));
+    expect(pushed).toHaveLength(2);
+    expect(pushed[1]).toMatchObject({ title: 'HUỶ CẢNH BÁO LŨ', tag: pushed[0].tag, url: '/maps' });
+    expect(pushed[1].body).toMatch(/^Huỷ cảnh báo .*Trạm F01804/);
+  });
 });
