@@ -5,14 +5,13 @@ import type { AddressInfo } from 'node:net';
 import { SMS_SEGMENT_CHARS, smsEncoding } from '@flood/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { OutgoingMessage } from '../../lib/channels/channel';
 import type { SmsMessage } from '../../lib/sms-gateway';
 import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
 import { pushTime } from '../../test/push-time';
 import { bearer, createTestApp, createUser, login, solveHumanCheck, type TestContext } from '../../test/test-app';
 import { messageOutbox, smsRecipients } from '../alerts/sms-admin.table';
 import { purgeUnconfirmedSubscribers } from './subscriptions.repository';
-import { subscriberChannels, subscribers } from './subscriptions.table';
+import { portalSecrets, subscriberChannels, subscribers } from './subscriptions.table';
 
 const TOWN = '06970';
 const LUONG_MINH = '06985';
@@ -23,7 +22,8 @@ const sms: SmsMessage[] = [];
 /** A number the SMS provider cannot take a message for (it is down for it). */
 const UNREACHABLE = '84912345999';
 const mails: { to: string; subject: string; body: string }[] = [];
-const zalos: OutgoingMessage[] = [];
+/** What Zalo's ZNS API (a fake one, reached by the portal's real ZNS gateway) received. */
+const zalos: { accessToken: string; phone: string; template_id: string; template_data: Record<string, string> }[] = [];
 /** What the push service (a fake one on 127.0.0.1, reached by the portal's real web push gateway) received. */
 const pushes: { path: string; headers: Record<string, string | string[] | undefined>; body: Buffer }[] = [];
 /** Push endpoints (paths) the fake push service says are gone (410). */
@@ -52,6 +52,17 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // Zalo: its OAuth (a refresh token for an access token) and the ZNS template API.
+      if (req.url === '/oauth')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ access_token: 'zalo-access-1', refresh_token: 'zalo-refresh-2', expires_in: '90000' }));
+      if (req.url === '/zns') {
+        zalos.push({ accessToken: String(req.headers.access_token), ...JSON.parse(Buffer.concat(chunks).toString()) });
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: 0, message: 'Success', data: { msg_id: `zns-${zalos.length}` } }));
+      }
       if (gonePaths.has(req.url ?? '')) return res.writeHead(410).end('gone');
       pushes.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
       res.writeHead(201, { location: `/message/${pushes.length}` }).end();
@@ -65,6 +76,12 @@ beforeAll(async () => {
       DEMO: 'false',
       SUBSCRIBE_RATE_LIMIT_PER_MINUTE: '1000',
       PUSH_EXTRA_ORIGINS: pushOrigin,
+      ZALO_APP_ID: 'test-app',
+      ZALO_SECRET_KEY: 'test-secret',
+      ZALO_TEMPLATE_ID: '301234',
+      ZALO_REFRESH_TOKEN: 'zalo-refresh-1',
+      ZALO_API_URL: `${pushOrigin}/zns`,
+      ZALO_OAUTH_URL: `${pushOrigin}/oauth`,
       SMS_RECEIPT_TOKEN: RECEIPT_TOKEN,
     },
     undefined,
@@ -78,13 +95,6 @@ beforeAll(async () => {
         },
       },
       email: { name: 'fake-mail', send: async (m) => void mails.push(m) },
-      zalo: {
-        name: 'fake-zalo',
-        async send(m) {
-          zalos.push(m);
-          return { providerId: `zns-${zalos.length}` };
-        },
-      },
       dispatch: { backoffMs: () => 0, pollMs: 50 },
     },
   );
@@ -316,8 +326,10 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
     expect(payload).toMatchObject({ url: '/maps', tag: expect.stringMatching(/^alert-\d+$/) });
     expect(payload).toMatchObject({ title: 'CẢNH BÁO LŨ', body: 'Trạm F01801: mực nước đạt báo động cấp II (0,60 m)' });
     expect(payload.manage).toMatch(/^https:\/\/canhbao\.bache\.vn\/dang-ky-canh-bao\/quan-ly#t=/);
+    // Zalo's ZNS got the template's data for the phone, with the access token the refresh token bought.
     expect(zalos).toHaveLength(1);
-    expect(JSON.parse(zalos[0]!.body)).toMatchObject({
+    expect(zalos[0]).toMatchObject({ accessToken: 'zalo-access-1', phone: '84912345201', template_id: '301234' });
+    expect(zalos[0]!.template_data).toMatchObject({
       title: 'CẢNH BÁO LŨ',
       area: 'Ba Chẽ',
       link: `${PUBLIC_URL}/maps`,
@@ -331,6 +343,9 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
     // The provider's id is kept for its receipts.
     const [row] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.channel, 'zalo'));
     expect(row).toMatchObject({ status: 'SUCCESS', providerId: 'zns-1' });
+    // Zalo's refresh tokens are single-use: the new one is kept in the database for every process.
+    const [tokens] = await ctx.db.select().from(portalSecrets).where(eq(portalSecrets.name, 'zalo-tokens'));
+    expect(JSON.parse(tokens!.value)).toMatchObject({ accessToken: 'zalo-access-1', refreshToken: 'zalo-refresh-2' });
   });
 
   it('an unsubscribed number gets nothing more; the history keeps it masked; staff never read the token', async () => {
