@@ -57,6 +57,7 @@ export * from './stations/readings.schemas';
 export * from './stations/station-kind.schema';
 export * from './stations/stations.schemas';
 export * from './stations/units';
+export * from './stations/water-context';
 export * from './stations/web-parameters';
 export * from './subscriptions/subscription-rules';
 export * from './subscriptions/subscriptions.schemas';
