@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { ALERT_TRENDS } from '../alerts/alerts.schemas';
 import { parseDateVi } from '../common/time';
 import { StationKindSchema } from './station-kind.schema';
 
@@ -59,6 +60,11 @@ export const StationReadingSchema = z
      * reading is never the value shown.
      */
     quality: z.enum(['good', 'unconfirmed', 'suspect']).nullable(),
+    /**
+     * Water, live values only (#25): where the level has gone over the last hour ('rising', 'falling', 'steady');
+     * null in a gap (no trusted reading near an hour back), for a doubted value, rain or a past hour.
+     */
+    trend: z.enum(ALERT_TRENDS).nullable().optional(),
   })
   .meta({ id: 'StationReading' });
 export type StationReading = z.infer<typeof StationReadingSchema>;

@@ -164,4 +164,59 @@ describe('GET /api/water latest values (cached bytes)', () => {
     clock = new Date('2026-11-22T09:10:00.001Z');
     expect(await row()).toMatchObject({ disconnected: true, status: 'disconnected' });
   });
+
+  it('says where the water has gone over the last hour (#25): rising, falling, steady, nothing in a gap', async () => {
+    clock = new Date('2026-11-22T07:05:00Z'); // 14:05 in the district
+    const station = async (code: string) => {
+      const s = await createStation(ctx.db, { code, lat: 21.27, long: 107.28, levels: null, bus });
+      keys[code] = s.pushKey;
+    };
+    const cases: [string, [string, string, string][], string | null][] = [
+      // [code, readings (hour, minute, cm), trend]
+      [
+        'F01011',
+        [
+          ['13', '05', '300'],
+          ['13', '35', '310'],
+          ['14', '05', '320'],
+        ],
+        'rising',
+      ],
+      [
+        'F01012',
+        [
+          ['13', '00', '330'],
+          ['14', '05', '320'],
+        ],
+        'falling',
+      ],
+      [
+        'F01013',
+        [
+          ['13', '10', '300'],
+          ['14', '05', '301'],
+        ],
+        'steady',
+      ],
+      // The only earlier reading is 30 minutes back: too far from an hour to stand for it.
+      [
+        'F01014',
+        [
+          ['13', '35', '300'],
+          ['14', '05', '320'],
+        ],
+        null,
+      ],
+      ['F01015', [['14', '05', '320']], null],
+    ];
+    for (const [code, readings] of cases) {
+      await station(code);
+      for (const [hour, minute, value] of readings)
+        expect((await pushWater(code, minute, value, hour)).statusCode).toBe(200);
+    }
+    const body = (await latestWater()).json() as { stationCode: string; trend: string | null }[];
+    for (const [code, , trend] of cases) expect(body.find((r) => r.stationCode === code)?.trend, code).toBe(trend);
+    // Rain has no trend of this kind.
+    expect((await get('/api/water?type=CURRENT_RAIN')).json()[0].trend).toBeNull();
+  });
 });

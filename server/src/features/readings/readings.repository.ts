@@ -58,9 +58,22 @@ export async function latestValues(db: Db, kind: 'rain' | 'water'): Promise<Hour
 export async function latestShownReadings(
   db: Db,
   kind: 'rain' | 'water',
-): Promise<Map<number, { observedAt: Date; value: number; quality: ReadingQuality; alertLevel: number | null }>> {
+): Promise<
+  Map<
+    number,
+    {
+      observedAt: Date;
+      value: number;
+      quality: ReadingQuality;
+      alertLevel: number | null;
+      /** The trusted reading nearest to an hour before it (#25: the trend), within 20 minutes; null in a gap. */
+      hourAgo: { at: Date; value: number } | null;
+    }
+  >
+> {
   const result = await db.execute(sql`
-    select s.id as "stationId", r.observed_at as "observedAt", r.value, r.quality, a.level as "alertLevel"
+    select s.id as "stationId", r.observed_at as "observedAt", r.value, r.quality, a.level as "alertLevel",
+      p.observed_at as "hourAgoAt", p.value as "hourAgoValue"
     from stations s
     cross join lateral (
       select observed_at, value, quality from readings
@@ -70,6 +83,12 @@ export async function latestShownReadings(
       select level from alerts where station_id = s.id and kind = 'WATER_LEVEL' and cleared_at is null
         and confirmed_at is not null limit 1
     ) a on true
+    left join lateral (
+      select observed_at, value from readings
+      where station_id = s.id and ${trustedSql()}
+        and observed_at between r.observed_at - interval '80 minutes' and r.observed_at - interval '40 minutes'
+      order by abs(extract(epoch from observed_at - (r.observed_at - interval '1 hour'))) limit 1
+    ) p on ${kind === 'water' ? sql`true` : sql`false`}
     where s.kind = ${kind}`);
   type Row = {
     stationId: number;
@@ -77,6 +96,8 @@ export async function latestShownReadings(
     value: number;
     quality: ReadingQuality;
     alertLevel: number | null;
+    hourAgoAt: string | Date | null;
+    hourAgoValue: number | null;
   };
   return new Map(
     rowsOf<Row>(result).map((r) => [
@@ -86,6 +107,10 @@ export async function latestShownReadings(
         value: Number(r.value),
         quality: r.quality,
         alertLevel: r.alertLevel === null ? null : Number(r.alertLevel),
+        hourAgo:
+          r.hourAgoAt === null || r.hourAgoValue === null
+            ? null
+            : { at: new Date(r.hourAgoAt), value: Number(r.hourAgoValue) },
       },
     ]),
   );

@@ -2,6 +2,7 @@ import {
   alertThresholds,
   DISCONNECTED_LABEL,
   effectiveLevels,
+  hourTrend,
   isDisconnected,
   levelOf,
   NO_DATA_LABEL,
@@ -115,6 +116,10 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       warningLevel2: s.warningLevel2,
       warningLevel3: s.warningLevel3,
       quality: disconnected ? null : quality,
+      trend:
+        current && s.kind === 'water' && v && raw?.hourAgo && !disconnected && quality !== 'suspect'
+          ? hourTrend([raw.hourAgo, { at: v.lastAt, value: v.value }])
+          : null,
     };
   }
 
