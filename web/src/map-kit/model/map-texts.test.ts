@@ -1,7 +1,14 @@
 import type { Alert, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
 import { ensureLanguage, i18n } from '../../lib/i18n';
-import { alertToastText, polygonTooltip, readingStatusText, stationTooltip, stationValueWithUnit } from './map-texts';
+import {
+  alertToastText,
+  polygonTooltip,
+  readingStatusText,
+  stationTooltip,
+  stationValueWithUnit,
+  waterContextText,
+} from './map-texts';
 import { markerHtml } from './station-marker-html';
 import { markerLook } from './station-style';
 
@@ -176,5 +183,32 @@ describe('warning toast text', () => {
     expect(text.description).toBe(
       'Trạm Trung tâm Y tế: nước lên nhanh · đỉnh 169 cm/giờ · hiện 169 cm/giờ · đang lên · từ 23/11/2026 07:00',
     );
+  });
+});
+
+describe('a water reading in context (#25)', () => {
+  const water = (over: Partial<StationReading>) =>
+    reading({
+      kind: 'water',
+      value: 623,
+      status: 'level2',
+      warningLevel1: 500,
+      warningLevel2: 550,
+      warningLevel3: 650,
+      ...over,
+    });
+
+  it('the trend and the distance to the next alarm level, in the bulletins’ words', () => {
+    expect(waterContextText(water({ trend: 'rising' }), 'vi')).toBe('↑ lên · dưới BĐ3 0,27 m');
+    expect(waterContextText(water({ trend: 'falling', value: 662 }), 'vi')).toBe('↓ xuống · trên BĐ3 0,12 m');
+    expect(waterContextText(water({ trend: 'steady', value: 550 }), 'en')).toBe('→ steady · at alarm level 2');
+  });
+
+  it('what it cannot say it leaves out: no trend (a gap), no levels, rain, no value, a silent station', () => {
+    expect(waterContextText(water({ trend: null }), 'vi')).toBe('dưới BĐ3 0,27 m');
+    expect(waterContextText(water({ warningLevel1: null, warningLevel2: null, warningLevel3: null }), 'vi')).toBeNull();
+    expect(waterContextText(reading({ trend: 'rising' }), 'vi')).toBeNull();
+    expect(waterContextText(water({ value: null }), 'vi')).toBeNull();
+    expect(waterContextText(water({ disconnected: true, trend: 'rising' }), 'vi')).toBeNull();
   });
 });

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { MARK_COLOURS, readingMark, statusColour, textOn } from '../../../components/reading-colours';
 import { useMapPath } from '../../../components/use-map-path';
 import { formatDistrictDateTime } from '../../../lib/format/date';
-import { formatMapNumber, readingStatusText } from '../../../map-kit/model/map-texts';
+import { formatMapNumber, readingStatusText, waterContextText } from '../../../map-kit/model/map-texts';
 
 /**
  * The value of a dashboard card without its unit: rain in mm/h (1 decimal), water in metres with 2 decimals,
@@ -30,6 +30,7 @@ export function StationCard({ reading, mobile }: { reading: StationReading; mobi
   const colour = statusColour(reading.kind, reading.status);
   const name = reading.stationName.trim();
   const mark = readingMark(reading);
+  const context = waterContextText(reading, lang);
   const style = {
     '--status-colour': colour,
     '--status-text': textOn(colour),
@@ -68,6 +69,11 @@ export function StationCard({ reading, mobile }: { reading: StationReading; mobi
           </span>
         )}
       </span>
+      {context && (
+        <span className="station-card-context" data-testid={`dash-context-${reading.stationCode}`}>
+          {context}
+        </span>
+      )}
       {reading.observedAt && (
         <span className="station-card-time">
           {t('dashboard.updatedAt', { time: formatDistrictDateTime(reading.observedAt) })}

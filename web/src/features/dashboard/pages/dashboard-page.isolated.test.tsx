@@ -53,6 +53,7 @@ const WATER = [
     warningLevel1: 30,
     warningLevel2: 50,
     warningLevel3: 70,
+    trend: 'rising',
   }),
 ];
 const doc = (id: number, over: Partial<DirectiveDocument> = {}): DirectiveDocument => ({
@@ -212,6 +213,9 @@ describe('dashboard page', () => {
     expect(rainCard.getAttribute('href')).toBe('/maps?station=F00101');
     expect((await screen.findByTestId('dash-value-F01024')).textContent).toBe('0,62');
     expect(screen.getByTestId('dash-status-F01024').textContent).toBe('Cấp II');
+    // The number in context (#25): the last hour's trend and the distance to the next alarm level.
+    expect(screen.getByTestId('dash-context-F01024').textContent).toBe('↑ lên · dưới BĐ3 0,08 m');
+    expect(screen.queryByTestId('dash-context-F00101')).toBeNull();
     expect(within(screen.getByTestId('dash-water')).getByRole('heading', { name: 'Trạm đo mực nước' })).toBeTruthy();
   });
 
