@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { ALERT_TRENDS } from '../alerts/alerts.schemas';
 import { DISCONNECTED_LABEL, NO_DATA_LABEL, RAIN_STATUS_LABELS, WATER_STATUS_LABELS } from '../stations/classify';
 import { ReadingQualitySchema } from '../stations/reading-quality';
 import { StationKindSchema } from '../stations/station-kind.schema';
@@ -62,6 +63,15 @@ export const OpenStationSchema = z
     status: z.string(),
     statusLabel: z.string(),
     statusLabelEn: z.string(),
+    /** Water (#25): the trend over the last hour — rising, falling, steady; null in a gap, for rain or no value. */
+    trend: z.enum(ALERT_TRENDS).nullable(),
+    /**
+     * Water (#25): where the latest level stands against the station's own alarm levels, in the bulletins' words
+     * ('dưới BĐ3 0,27 m', 'ở mức BĐ2', 'trên BĐ3 0,12 m'); null without its own levels (the configured defaults
+     * classify it but are not alarm levels of a bulletin), for rain or no value.
+     */
+    levelDistance: z.string().nullable(),
+    levelDistanceEn: z.string().nullable(),
   })
   .meta({ id: 'OpenStation' });
 export type OpenStation = z.infer<typeof OpenStationSchema>;
@@ -117,6 +127,9 @@ export const OPEN_STATION_CSV_COLUMNS = [
   'status',
   'statusLabel',
   'statusLabelEn',
+  'trend',
+  'levelDistance',
+  'levelDistanceEn',
 ] as const satisfies readonly (keyof OpenStation)[];
 export const OPEN_READING_CSV_COLUMNS = ['stationCode', 'time', 'value', 'unit', 'quality'] as const;
 

@@ -89,6 +89,10 @@ describe('GET /api/open/stations', () => {
       status: 'level2',
       statusLabel: 'Cấp II',
       statusLabelEn: 'Level II',
+      // In context (#25): no reading an hour back, so no trend; the next alarm level, in both languages.
+      trend: null,
+      levelDistance: 'dưới BĐ3 0,07 m',
+      levelDistanceEn: '0.07 m below alarm level 3',
     });
     expect(body.items[0]).toMatchObject({
       kind: 'rain',
@@ -98,6 +102,8 @@ describe('GET /api/open/stations', () => {
       latestObservedAt: '2026-11-22T06:10:00.000Z',
       status: 'moderate',
       statusLabelEn: 'Moderate rain',
+      trend: null,
+      levelDistance: null,
     });
     // No levels of its own: judged by the configured defaults (30/50/70 cm), never reported.
     expect(body.items[2]).toMatchObject({

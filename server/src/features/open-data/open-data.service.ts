@@ -1,5 +1,7 @@
 import {
   effectiveLevels,
+  levelDistance,
+  levelDistancePhrase,
   OPEN_READINGS_DEFAULT_WINDOW_MS,
   type OpenReadings,
   type OpenReadingsQuery,
@@ -45,6 +47,11 @@ export function createOpenDataService({ db, readings, webParameters, now }: Open
         const levels = s.kind === 'water' ? effectiveLevels(s, p) : null;
         const status = r?.status ?? 'noData';
         const labels = statusLabels(status);
+        const live = s.kind === 'water' && r && r.value !== null && !r.disconnected ? r.value : null;
+        const distance =
+          live === null
+            ? null
+            : levelDistance(live, { level1: s.warningLevel1, level2: s.warningLevel2, level3: s.warningLevel3 });
         return {
           code: s.code,
           name: s.name,
@@ -61,6 +68,9 @@ export function createOpenDataService({ db, readings, webParameters, now }: Open
           status,
           statusLabel: labels.vi,
           statusLabelEn: labels.en,
+          trend: r?.trend ?? null,
+          levelDistance: distance && levelDistancePhrase(distance, 'vi'),
+          levelDistanceEn: distance && levelDistancePhrase(distance, 'en'),
         };
       });
       return { items, total: items.length };
