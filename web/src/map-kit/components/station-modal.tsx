@@ -13,7 +13,7 @@ import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { formatDistrictDateTime } from '../../lib/format/date';
 import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api';
 import { useAllStations } from '../hooks/use-map-data';
-import { formatMapNumber, readingStatusText, stationValueWithUnit } from '../model/map-texts';
+import { formatMapNumber, readingStatusText, stationValueWithUnit, waterContextText } from '../model/map-texts';
 import { StationHistoryTable } from './station-history-table';
 
 export interface StationModalProps {
@@ -52,6 +52,7 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
   );
   const colour = reading ? statusColour(kind, reading.status) : null;
   const mark = reading ? readingMark(reading) : null;
+  const context = reading ? waterContextText(reading, lang) : null;
 
   return (
     <Modal
@@ -98,6 +99,12 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
               </Tag>
             )}
           </dd>
+          {context && (
+            <>
+              <dt>{t('map.station.context')}</dt>
+              <dd data-testid="station-modal-context">{context}</dd>
+            </>
+          )}
           <dt>{t('map.station.updatedAt')}</dt>
           <dd data-testid="station-modal-time">{formatDistrictDateTime(reading?.observedAt) || '—'}</dd>
         </dl>

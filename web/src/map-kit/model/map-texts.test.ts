@@ -204,6 +204,12 @@ describe('a water reading in context (#25)', () => {
     expect(waterContextText(water({ trend: 'steady', value: 550 }), 'en')).toBe('→ steady · at alarm level 2');
   });
 
+  it('the map tooltip ends with it', () => {
+    expect(stationTooltip(vi, water({ stationName: 'Trạm Ba Chẽ', trend: 'falling' }), 'vi')).toBe(
+      'Trạm Ba Chẽ - Mực nước 6,23 m — ↓ xuống · dưới BĐ3 0,27 m',
+    );
+  });
+
   it('what it cannot say it leaves out: no trend (a gap), no levels, rain, no value, a silent station', () => {
     expect(waterContextText(water({ trend: null }), 'vi')).toBe('dưới BĐ3 0,27 m');
     expect(waterContextText(water({ warningLevel1: null, warningLevel2: null, warningLevel3: null }), 'vi')).toBeNull();

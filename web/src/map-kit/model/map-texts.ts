@@ -49,7 +49,9 @@ export function stationTooltip(t: TFunction, reading: StationReading, lang: Lang
   const value = stationValueText(reading.kind, reading.value, lang);
   const text = t(reading.kind === 'water' ? 'map.tooltipWater' : 'map.tooltipRain', { name, value });
   const notes = [readingMarkText(t, reading), reading.disconnected ? t('map.disconnected') : null].filter(Boolean);
-  return notes.length ? `${text} (${notes.join(', ')})` : text;
+  const context = waterContextText(reading, lang);
+  const said = notes.length ? `${text} (${notes.join(', ')})` : text;
+  return context ? `${said} — ${context}` : said;
 }
 
 /** Spec §2 polygon tooltips: 'Lượng mưa: {v} mm/h' (rain layers) or 'Mực nước: {v} m' (flood, metres). */

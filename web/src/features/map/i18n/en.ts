@@ -229,6 +229,7 @@ export const mapEn: TextsOf<typeof mapVi> = {
       rain: 'Rainfall',
       water: 'Water level',
       status: 'Status',
+      context: 'Trend, against alarm levels',
       updatedAt: 'Updated at',
       history: 'Last 24 hours',
       historyTable: 'Show the figures as a table',

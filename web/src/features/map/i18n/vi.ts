@@ -225,6 +225,7 @@ export const mapVi = {
       rain: 'Lượng mưa',
       water: 'Mực nước',
       status: 'Trạng thái',
+      context: 'Xu thế, so với báo động',
       updatedAt: 'Cập nhật lúc',
       history: 'Lịch sử 24 giờ qua',
       historyTable: 'Xem bảng số liệu',

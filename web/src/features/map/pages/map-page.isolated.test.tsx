@@ -63,6 +63,7 @@ const water: StationReading = {
   warningLevel2: 50,
   warningLevel3: 70,
   quality: null,
+  trend: 'rising',
 };
 const rain: StationReading = {
   ...water,
@@ -175,8 +176,16 @@ describe('/maps', () => {
     fireEvent.click(await screen.findByTestId('layer-realWater'));
     const w = await screen.findByTestId('station-marker-F01024');
     expect(w.textContent).toBe('0,62');
-    expect(w.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe('Trạm Trung tâm Y tế - Mực nước 0,62 m');
+    // The level in context (#25): the last hour's trend and the distance to the next alarm level.
+    expect(w.closest('.leaflet-marker-icon')?.getAttribute('aria-label')).toBe(
+      'Trạm Trung tâm Y tế - Mực nước 0,62 m — ↑ lên · dưới BĐ3 0,08 m',
+    );
     await waitFor(() => expect(screen.queryByTestId('station-marker-F00001')).toBeNull());
+    // The station's card says it too.
+    fireEvent.click(w);
+    const modal = await screen.findByTestId('station-modal');
+    expect(within(modal).getByTestId('station-modal-context').textContent).toBe('↑ lên · dưới BĐ3 0,08 m');
+    expect(within(modal).getByText('Xu thế, so với báo động')).toBeTruthy();
   });
 
   it('toasts no warning already open when the map loads; one that opens later once, naming the level and the place', async () => {
