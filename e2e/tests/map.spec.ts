@@ -202,7 +202,10 @@ test.describe('public map', () => {
     await expect(marker(page, RAIN.code)).toHaveCount(0);
     await marker(page, WATER.code).hover();
     // One reading at level I: shown at once, not confirmed yet (#22).
-    await expect(page.locator('.station-tooltip')).toHaveText(`${WATER.name} - Mực nước 1,25 m (chưa xác nhận)`);
+    // Said in context (#25): against its alarm levels (no trend yet: one reading).
+    await expect(page.locator('.station-tooltip')).toHaveText(
+      `${WATER.name} - Mực nước 1,25 m (chưa xác nhận) — dưới BĐ2 0,25 m`,
+    );
     await marker(page, WATER.code).click();
     await expect(modal.getByTestId('station-modal-value')).toHaveText('1,25 m');
     await expect(modal.getByTestId('station-modal-status')).toHaveText('Cấp I');

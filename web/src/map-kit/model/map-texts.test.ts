@@ -216,5 +216,8 @@ describe('a water reading in context (#25)', () => {
     expect(waterContextText(reading({ trend: 'rising' }), 'vi')).toBeNull();
     expect(waterContextText(water({ value: null }), 'vi')).toBeNull();
     expect(waterContextText(water({ disconnected: true, trend: 'rising' }), 'vi')).toBeNull();
+    expect(waterContextText(water({ quality: 'suspect', value: 900 }), 'vi')).toBeNull();
+    // A level seen once, not confirmed yet, is shown at once and said in context too.
+    expect(waterContextText(water({ quality: 'unconfirmed' }), 'vi')).toBe('dưới BĐ3 0,27 m');
   });
 });

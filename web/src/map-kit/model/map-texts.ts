@@ -78,10 +78,11 @@ export function readingStatusText(reading: StationReading, lang: Language): stri
 /**
  * A water reading in context (#25), as the bulletins say it: the trend of the last hour with its arrow and where
  * the level stands against the station's own alarm levels — '↑ lên · dưới BĐ3 0,27 m'. Null for rain, a
- * disconnected station, no value, or nothing to say.
+ * disconnected station, no value, a doubted value (#22: a spike is not 'trên BĐ3'), or nothing to say.
  */
 export function waterContextText(reading: StationReading, lang: Language): string | null {
-  if (reading.kind !== 'water' || reading.value === null || reading.disconnected) return null;
+  if (reading.kind !== 'water' || reading.value === null || reading.disconnected || reading.quality === 'suspect')
+    return null;
   const trend = reading.trend ? `${TREND_WORDS[reading.trend].arrow} ${TREND_WORDS[reading.trend][lang]}` : null;
   const d = levelDistance(reading.value, {
     level1: reading.warningLevel1,
