@@ -1,5 +1,5 @@
 import type { Language } from '@flood/domain';
-import { stationKind } from '@flood/domain';
+import { dayExtremes, stationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { useMemo } from 'react';
@@ -53,6 +53,13 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
   const colour = reading ? statusColour(kind, reading.status) : null;
   const mark = reading ? readingMark(reading) : null;
   const context = reading ? waterContextText(reading, lang) : null;
+  // The last 24 hours' highest and lowest (#25) of the trusted readings of the chart.
+  const extremes =
+    kind === 'water' && series.data
+      ? dayExtremes(
+          series.data.points.filter((p) => p.quality !== 'suspect').map((p) => ({ at: p.time, value: p.value })),
+        )
+      : null;
 
   return (
     <Modal
@@ -103,6 +110,19 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
             <>
               <dt>{t('map.station.context')}</dt>
               <dd data-testid="station-modal-context">{context}</dd>
+            </>
+          )}
+          {extremes && (
+            <>
+              <dt>{t('map.station.extremes')}</dt>
+              <dd data-testid="station-modal-extremes">
+                {t('map.station.extremesText', {
+                  high: stationValueWithUnit('water', extremes.highest.value, lang),
+                  highAt: formatDistrictDateTime(String(extremes.highest.at)),
+                  low: stationValueWithUnit('water', extremes.lowest.value, lang),
+                  lowAt: formatDistrictDateTime(String(extremes.lowest.at)),
+                })}
+              </dd>
             </>
           )}
           <dt>{t('map.station.updatedAt')}</dt>

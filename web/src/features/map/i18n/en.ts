@@ -230,6 +230,8 @@ export const mapEn: TextsOf<typeof mapVi> = {
       water: 'Water level',
       status: 'Status',
       context: 'Trend, against alarm levels',
+      extremes: 'Highest, lowest in 24 hours',
+      extremesText: 'highest {{high}} at {{highAt}}; lowest {{low}} at {{lowAt}}',
       updatedAt: 'Updated at',
       history: 'Last 24 hours',
       historyTable: 'Show the figures as a table',

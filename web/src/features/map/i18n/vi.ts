@@ -226,6 +226,8 @@ export const mapVi = {
       water: 'Mực nước',
       status: 'Trạng thái',
       context: 'Xu thế, so với báo động',
+      extremes: 'Cao nhất, thấp nhất 24 giờ',
+      extremesText: 'cao nhất {{high}} lúc {{highAt}}; thấp nhất {{low}} lúc {{lowAt}}',
       updatedAt: 'Cập nhật lúc',
       history: 'Lịch sử 24 giờ qua',
       historyTable: 'Xem bảng số liệu',

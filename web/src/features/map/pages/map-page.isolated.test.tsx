@@ -181,11 +181,30 @@ describe('/maps', () => {
       'Trạm Trung tâm Y tế - Mực nước 0,62 m — ↑ lên · dưới BĐ3 0,08 m',
     );
     await waitFor(() => expect(screen.queryByTestId('station-marker-F00001')).toBeNull());
-    // The station's card says it too.
-    fireEvent.click(w);
+  });
+
+  it("a water station's card says its level in context and the last 24 hours' extremes, a doubted spike left out (#25)", async () => {
+    const day: StationSeries = {
+      stationCode: 'F01024',
+      stationName: water.stationName,
+      kind: 'water',
+      points: [
+        { time: '2026-11-22T20:00:00.000Z', value: 80 },
+        { time: '2026-11-22T22:00:00.000Z', value: 900, quality: 'suspect' },
+        { time: '2026-11-23T00:00:00.000Z', value: 62 },
+      ],
+      levels: { level1: 30, level2: 50, level3: 70 },
+    };
+    serve(() => [], { rain, water, series: day });
+    renderApp('/maps');
+    fireEvent.click(await screen.findByTestId('layer-realWater'));
+    fireEvent.click(await screen.findByTestId('station-marker-F01024'));
     const modal = await screen.findByTestId('station-modal');
     expect(within(modal).getByTestId('station-modal-context').textContent).toBe('↑ lên · dưới BĐ3 0,08 m');
     expect(within(modal).getByText('Xu thế, so với báo động')).toBeTruthy();
+    expect((await within(modal).findByTestId('station-modal-extremes')).textContent).toBe(
+      'cao nhất 0,80 m lúc 23/11/2026 03:00; thấp nhất 0,62 m lúc 23/11/2026 07:00',
+    );
   });
 
   it('toasts no warning already open when the map loads; one that opens later once, naming the level and the place', async () => {
