@@ -84,6 +84,11 @@ export const StationSeriesSchema = z
     /** Hour starts, ISO; rain = hourly sum (mm/h), water = hourly mean (cm); the last 24 h of water: each reading. */
     points: z.array(SeriesPointSchema),
     levels: z.object({ level1: z.number(), level2: z.number(), level3: z.number() }).nullable(),
+    /**
+     * Water (#25): the station's highest trusted reading during the largest recorded flood event there (cm, when,
+     * the event's name), drawn as a reference line; null when no flood event reached it.
+     */
+    floodPeak: z.object({ value: z.number(), at: z.string(), event: z.string() }).nullable().optional(),
   })
   .meta({ id: 'StationSeries' });
 export type StationSeries = z.infer<typeof StationSeriesSchema>;

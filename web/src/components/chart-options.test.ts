@@ -151,3 +151,18 @@ describe('suspect readings on the charts (#22)', () => {
     expect(one).toContain('Số liệu nghi ngờ: <b>9,00 m</b>');
   });
 });
+
+describe('the largest recorded flood as a reference line (#25)', () => {
+  it('draws it, named with its height and event, and the axis reaches it', () => {
+    const s = {
+      ...station('F01024', 'Cầu Ba Chẽ', [100, 180, 120], [120, 200, 280]),
+      floodPeak: { value: 345, at: '2026-11-03T05:00:00.000Z', event: 'Trận lũ ngày 03/11/2026' },
+    } as StationSeries;
+    const texts = renderedTexts(seriesOption('water', [s], t));
+    expect(texts).toContain('Đỉnh lũ lớn nhất: 3,45 m (Trận lũ ngày 03/11/2026)');
+    expect(Math.max(...axisNumbers(texts))).toBeGreaterThanOrEqual(3.45);
+    // Without one, nothing of the kind.
+    const none = renderedTexts(seriesOption('water', [station('F01024', 'Cầu Ba Chẽ', [100], [120, 200, 280])], t));
+    expect(none.some((x) => x.startsWith('Đỉnh lũ'))).toBe(false);
+  });
+});

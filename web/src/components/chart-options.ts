@@ -21,6 +21,9 @@ const formatValue = (kind: StationKind, value: number) =>
 
 const LEVEL_COLOURS = [WATER_MARKER_COLOURS.level1, WATER_MARKER_COLOURS.level2, WATER_MARKER_COLOURS.level3];
 
+/** The line of the largest recorded flood's peak (#25): darker than the levels, dotted, so it reads as history. */
+const FLOOD_PEAK_COLOUR = '#4a148c';
+
 /** Whether any of the series has a point. */
 export const seriesHaveData = (series: readonly StationSeries[]) => series.some((s) => s.points.length > 0);
 
@@ -99,7 +102,8 @@ export function levelsSummary(series: readonly StationSeries[], t: TFunction): s
 export function seriesOption(kind: StationKind, series: readonly StationSeries[], t: TFunction): ChartOption {
   const many = series.reduce((n, s) => Math.max(n, s.points.length), 0) > 48;
   const several = series.length > 1;
-  const allLevels = kind === 'water' ? series.flatMap(levelsInMetres) : [];
+  const peakOf = (s: StationSeries) => (s.floodPeak ? [chartValue('water', s.floodPeak.value)] : []);
+  const allLevels = kind === 'water' ? series.flatMap((s) => [...levelsInMetres(s), ...peakOf(s)]) : [];
   // A suspect point's tooltip row names its station when several share the chart (one legend entry for all).
   const suspectNames = new Map(
     series.map((s) => [suspectId(s), several ? `${s.stationName} (${t('readingMark.suspect')})` : ''] as const),
@@ -159,22 +163,36 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
           data,
           showSymbol: data.length < 60,
           connectNulls: false,
-          markLine: levels.length
-            ? {
-                symbol: 'none',
-                silent: true,
-                data: levels.map((m, i) => ({
-                  name: levelLabel(t, i + 1, s.stationName, several),
-                  yAxis: m,
-                  lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
-                  // Every other station's labels at the left end, so two stations' close levels do not overprint.
-                  label: {
-                    formatter: levelLabel(t, i + 1, s.stationName, several),
-                    position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
-                  },
-                })),
-              }
-            : undefined,
+          markLine:
+            levels.length || s.floodPeak
+              ? {
+                  symbol: 'none',
+                  silent: true,
+                  data: [
+                    ...levels.map((m, i) => ({
+                      name: levelLabel(t, i + 1, s.stationName, several),
+                      yAxis: m,
+                      lineStyle: { color: LEVEL_COLOURS[i], type: 'dashed' as const, width: 1.5 },
+                      // Every other station's labels at the left end, so two stations' close levels do not overprint.
+                      label: {
+                        formatter: levelLabel(t, i + 1, s.stationName, several),
+                        position: index % 2 === 1 ? ('insideStartTop' as const) : ('insideEndTop' as const),
+                      },
+                    })),
+                    // The largest recorded flood there (#25): a reference, not a level.
+                    ...(s.floodPeak
+                      ? [
+                          {
+                            name: floodPeakLabel(t, s),
+                            yAxis: chartValue('water', s.floodPeak.value),
+                            lineStyle: { color: FLOOD_PEAK_COLOUR, type: 'dotted' as const, width: 1.5 },
+                            label: { formatter: floodPeakLabel(t, s), position: 'insideStartTop' as const },
+                          },
+                        ]
+                      : []),
+                  ],
+                }
+              : undefined,
         },
         ...apart,
       ];
@@ -183,6 +201,12 @@ export function seriesOption(kind: StationKind, series: readonly StationSeries[]
 }
 
 const suspectId = (s: StationSeries) => `suspect:${s.stationCode}`;
+
+/** 'Đỉnh lũ lớn nhất: 3,45 m (Trận lũ ngày 03/11/2026)'. */
+function floodPeakLabel(t: TFunction, s: StationSeries): string {
+  const peak = s.floodPeak!;
+  return t('statistics.floodPeak', { value: formatValue('water', chartValue('water', peak.value)), event: peak.event });
+}
 
 /** Several stations at one district hour: one bar per station, coloured by its status (water in metres). */
 export function momentOption(kind: StationKind, readings: readonly StationReading[], t: TFunction): ChartOption {

@@ -120,6 +120,31 @@ function normaliseHourValue(r: HourValue): HourValue {
   return { stationId: Number(r.stationId), value: Number(r.value), lastAt: new Date(r.lastAt), hour: new Date(r.hour) };
 }
 
+/**
+ * A station's highest trusted reading within any recorded flood event (#25: the reference of the largest flood
+ * there), with the event's start and name; null when no event's time held a reading of it.
+ */
+export async function stationFloodPeak(
+  db: Db,
+  stationId: number,
+): Promise<{ value: number; at: Date; name: string | null; startAt: Date } | null> {
+  const [row] = rowsOf<{ value: number; at: string | Date; name: string | null; startAt: string | Date }>(
+    await db.execute(sql`
+      select r.value, r.observed_at as at, e.name, e.start_at as "startAt"
+      from flood_events e
+      cross join lateral (
+        select value, observed_at from readings
+        where station_id = ${stationId} and ${trustedSql()}
+          and observed_at >= e.start_at and observed_at <= coalesce(e.end_at, now())
+        order by value desc limit 1
+      ) r
+      order by r.value desc, r.observed_at limit 1`),
+  );
+  return row
+    ? { value: Number(row.value), at: new Date(row.at), name: row.name, startAt: new Date(row.startAt) }
+    : null;
+}
+
 /** Hourly series of a station between two instants, inclusive: rain sums, water means. */
 export async function hourlySeries(
   db: Db,

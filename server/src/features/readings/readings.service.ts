@@ -2,6 +2,7 @@ import {
   alertThresholds,
   DISCONNECTED_LABEL,
   effectiveLevels,
+  floodEventDefaultName,
   hourTrend,
   isDisconnected,
   levelOf,
@@ -30,6 +31,7 @@ import {
   latestShownReadings,
   latestValues,
   readingsBetween,
+  stationFloodPeak,
   suspectReadingsBetween,
   valuesAtHour,
 } from './readings.repository';
@@ -159,6 +161,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       // line ends on the level the card shows; an hourly mean would lag a rising river. Rain stays in mm/h.
       const raw = !q.from && !q.to && station.kind === 'water';
       const p = await webParameters();
+      const peak = station.kind === 'water' ? await stationFloodPeak(db, station.id) : null;
       return {
         stationCode: station.code,
         stationName: station.name,
@@ -171,6 +174,11 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
               ...(await suspectReadingsBetween(db, station.id, from, to)),
             ].sort((a, b) => a.time.localeCompare(b.time)),
         levels: station.kind === 'water' ? effectiveLevels(station, p) : null,
+        floodPeak: peak && {
+          value: peak.value,
+          at: peak.at.toISOString(),
+          event: peak.name ?? floodEventDefaultName(peak.startAt, timeZone),
+        },
       };
     },
   };

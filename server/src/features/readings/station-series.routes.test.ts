@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStation } from '../../test/factories';
 import { createTestApp, type TestContext } from '../../test/test-app';
+import { floodEvents } from '../flood-events/flood-events.table';
 
 // 22/11/2026 14:50 in the district (UTC+7).
 const NOW = new Date('2026-11-22T07:50:00Z');
@@ -74,5 +75,32 @@ describe('GET /api/water?stationCode&history=true (the station card’s last 24 
       { time: '2026-11-22T06:00:00.000Z', value: 120 },
       { time: '2026-11-22T07:00:00.000Z', value: 272.67 },
     ]);
+  });
+
+  it('gives the station’s peak in its largest recorded flood event as a reference (#25), none for rain', async () => {
+    // The river passed level I (the defaults: this station has no levels of its own): a flood event was recorded.
+    await ctx.app.floodEventDetector.idle();
+    const events = await ctx.db.select().from(floodEvents);
+    expect(events.length).toBeGreaterThan(0);
+    const res = await get('/api/water?stationCode=F01001&history=true');
+    expect(res.json().floodPeak).toEqual({
+      value: 328,
+      at: '2026-11-22T07:40:00.000Z',
+      event: events[0]!.name ?? 'Trận lũ ngày 22/11/2026',
+    });
+    expect((await get('/api/water?stationCode=F00001&history=true')).json().floodPeak).toBeNull();
+    // Only the readings within an event's time count: an event of 13:00–13:30 alone peaked at 1,20 m here.
+    await ctx.db.delete(floodEvents);
+    await ctx.db.insert(floodEvents).values({
+      name: 'Lũ sớm',
+      startAt: new Date('2026-11-22T06:00:00Z'),
+      endAt: new Date('2026-11-22T06:30:00Z'),
+      source: 'MANUAL',
+    });
+    expect((await get('/api/water?stationCode=F01001&history=true')).json().floodPeak).toEqual({
+      value: 120,
+      at: '2026-11-22T06:00:00.000Z',
+      event: 'Lũ sớm',
+    });
   });
 });

@@ -24,6 +24,7 @@ export const statisticsEn: TextsOf<typeof statisticsVi> = {
     axisTime: 'Time',
     axisStation: 'Station',
     axisRain: 'Rainfall (mm/h)',
+    floodPeak: 'Largest recorded flood: {{value}} ({{event}})',
     axisWater: 'Water level (m)',
     level1: 'Level I',
     level2: 'Level II',

@@ -20,6 +20,7 @@ export const statisticsVi = {
     axisTime: 'Thời gian',
     axisStation: 'Trạm',
     axisRain: 'Lượng mưa (mm/h)',
+    floodPeak: 'Đỉnh lũ lớn nhất: {{value}} ({{event}})',
     axisWater: 'Mực nước (m)',
     level1: 'Cấp I',
     level2: 'Cấp II',
