@@ -6,11 +6,13 @@ import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
+import { renderDashboardFirstView } from './app/first-view.html';
 import { channelGatewaysOf, emailGatewayOf, smsGatewayOf } from './app/gateways';
 import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { activeAlerts } from './features/alerts/alerts.routes';
 import { createStationAlerts } from './features/alerts/clear-station-alerts';
 import { createCorrectionAlerts } from './features/alerts/correction-alerts';
 import { auditRoutes } from './features/audit/audit.routes';
@@ -82,6 +84,7 @@ import { createMemoryEventBus, type EventBus } from './lib/events';
 import { eventsRoutes } from './lib/events.routes';
 import { registerHotReads } from './lib/hot-reads';
 import { registerNulGuard } from './lib/nul-guard';
+import { createExpiringCache } from './lib/prepared-body';
 import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
 import { registerSecurityHeaders } from './lib/security-headers';
 import type { SmsGateway } from './lib/sms-gateway';
@@ -179,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dataLayers = createDataLayersService({ db, bus });
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
+  const latest = createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now });
   await app.register(stationsRoutes, {
     stations: createStationsService({ db, bus, readings: stationReadings, alerts: createStationAlerts(bus), now }),
   });
@@ -197,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
     readings,
-    latest: createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now }),
+    latest,
     hotReads,
   });
   await app.register(reportsRoutes, {
@@ -333,6 +337,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxPerAddress: config.EVENTS_MAX_PER_ADDRESS,
     maxTotal: config.EVENTS_MAX_TOTAL,
   });
-  await registerWeb(app, config.WEB_DIST, { demo: config.DEMO });
+  // The dashboard's first view (#25): warnings and latest readings in the page's HTML, made at most every 5 s.
+  const firstViews = createExpiringCache(
+    async (_route: '/dashboard') => ({
+      value: renderDashboardFirstView({
+        warnings: await app.activeWarnings(),
+        alerts: await activeAlerts(db, false, await configService.webParameters()),
+        water: JSON.parse((await latest.get('CURRENT_HIGH')).identity.body.toString('utf8')),
+        rain: JSON.parse((await latest.get('CURRENT_RAIN')).identity.body.toString('utf8')),
+        timeZone,
+      }),
+      expiresAt: now().getTime() + 5_000,
+    }),
+    { now: () => now().getTime() },
+  );
+  await registerWeb(app, config.WEB_DIST, {
+    demo: config.DEMO,
+    firstView: (route) => (route === '/dashboard' ? firstViews.get(route) : Promise.resolve(null)),
+  });
   return app;
 }

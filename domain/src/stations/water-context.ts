@@ -114,3 +114,29 @@ export function dayExtremes(readings: readonly TimedValue[]): { highest: TimedVa
   }
   return { highest, lowest };
 }
+
+/**
+ * A water reading in context, as the bulletins say it: the last hour's trend with its arrow and where the level
+ * stands against the station's own alarm levels — '↑ lên · dưới BĐ3 0,27 m'. Null for rain, a silent station, no
+ * value, a doubted value (#22: a spike is not 'trên BĐ3'), or nothing to say. The web's cards, tooltips and
+ * station card and the server's first view all say it this way.
+ */
+export function waterContextPhrase(
+  r: {
+    kind: 'rain' | 'water';
+    value: number | null;
+    disconnected: boolean;
+    quality?: string | null;
+    trend?: AlertTrend | null;
+    warningLevel1: number | null;
+    warningLevel2: number | null;
+    warningLevel3: number | null;
+  },
+  lang: Language = 'vi',
+): string | null {
+  if (r.kind !== 'water' || r.value === null || r.disconnected || r.quality === 'suspect') return null;
+  const trend = r.trend ? `${TREND_WORDS[r.trend].arrow} ${TREND_WORDS[r.trend][lang]}` : null;
+  const d = levelDistance(r.value, { level1: r.warningLevel1, level2: r.warningLevel2, level3: r.warningLevel3 });
+  const parts = [trend, d ? levelDistancePhrase(d, lang) : null].filter((x): x is string => x !== null);
+  return parts.length ? parts.join(' · ') : null;
+}

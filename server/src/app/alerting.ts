@@ -123,17 +123,19 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     alerts: createAlertsService({ db, bus, now, webParameters: deps.webParameters }),
   });
   // Warnings issued by officers (#23): the back office, the public list and page; their CAP messages are in the feed.
+  const warnings = createWarningsService({
+    db,
+    bus,
+    now,
+    timeZone: config.TZ_DISTRICT,
+    communes: loadCommunes,
+    publicUrl: config.PUBLIC_URL,
+    wake: () => dispatcher.wake(),
+    subscribers: routing,
+  });
+  app.decorate('activeWarnings', () => warnings.active());
   await app.register(warningsRoutes, {
-    warnings: createWarningsService({
-      db,
-      bus,
-      now,
-      timeZone: config.TZ_DISTRICT,
-      communes: loadCommunes,
-      publicUrl: config.PUBLIC_URL,
-      wake: () => dispatcher.wake(),
-      subscribers: routing,
-    }),
+    warnings,
     communes: loadCommunes,
     timeZone: config.TZ_DISTRICT,
     portalName: config.CAP_SENDER_NAME,

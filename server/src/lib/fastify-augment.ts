@@ -16,6 +16,8 @@ declare module 'fastify' {
     escalations: import('../features/alerts/escalation').Escalations;
     /** Renewal of the CAP messages of open automatic alerts before they expire (#23; tests call `check`). */
     capRenewal: import('../features/alerts/cap-renewal').CapRenewal;
+    /** Officers' warnings in force (#23), as the public sees them (the banner; the dashboard's first view, #25). */
+    activeWarnings: () => Promise<import('@flood/domain').PublicWarning[]>;
     /** Residents' subscriptions (#24): what alerts, their cancels and officers' warnings add for subscribers. */
     subscriberRouting: import('../features/subscriptions/subscriber-messages').SubscriberRouting;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */

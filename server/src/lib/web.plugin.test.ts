@@ -157,3 +157,38 @@ describe('preloads of a public page in its HTML', () => {
     expect(body).not.toContain('<script>x</script>');
   });
 });
+
+describe("a page's first view made by the server (#25)", () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const SHELL =
+    '<html><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header><main id="main-content" class="app-main">' +
+    '<div class="page-loading" role="status"></div></main><!--/app-shell--></div></body></html>';
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await writeFile(path.join(dir, 'index.html'), SHELL);
+    app = Fastify();
+    await registerWeb(app, dir, {
+      demo: false,
+      firstView: async (route) =>
+        route === '/dashboard' ? '<div class="first-view">Mực nước 6,23 m $1 $&</div>' : null,
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("replaces the shell's spinner on the pages that have one, text as it is ($ signs included)", async () => {
+    const dash = await app.inject({ url: '/dashboard' });
+    expect(dash.body).toContain(
+      '<main id="main-content" class="app-main"><div class="first-view">Mực nước 6,23 m $1 $&</div></main>',
+    );
+    expect(dash.body).not.toContain('page-loading');
+    expect(dash.headers['cache-control']).toBe('no-cache');
+    const news = await app.inject({ url: '/news' });
+    expect(news.body).toContain('<div class="page-loading" role="status"></div>');
+  });
+});

@@ -9,7 +9,18 @@ import type { FastifyInstance } from 'fastify';
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every unknown
  * non-API path answered with the app itself (it shows its own 404 page). Unknown API paths get JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string, options: { demo: boolean }): Promise<void> {
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  options: {
+    demo: boolean;
+    /**
+     * A page's first view as HTML made by the server (#25: the dashboard's warnings and readings, readable before
+     * the scripts run and without them), put in place of the shell's loading spinner; null: the spinner stays.
+     */
+    firstView?: (route: string) => Promise<string | null>;
+  },
+): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexPath);
   if (hasWeb) {
@@ -44,7 +55,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
   const headerless = new Set(PUBLIC_ROUTES.filter((r) => r.noHeader).map((r) => r.path));
   const pages = indexHtml && bareHtml ? await publicPageHtml(webDist, indexHtml, bareHtml, headerless) : [];
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({
@@ -61,7 +72,15 @@ export async function registerWeb(app: FastifyInstance, webDist: string, options
     }
     const route = url.replace(/\/+$/, '');
     const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
-    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+    const first = options.firstView ? await options.firstView(route).catch(() => null) : null;
+    // A function, not a '$1…' string: the view's text may hold '$' signs.
+    const html =
+      first && page
+        ? Buffer.from(
+            page.toString('utf8').replace(SHELL_MAIN, (_m, open: string, close: string) => open + first + close),
+          )
+        : page;
+    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 }
 
@@ -76,6 +95,8 @@ async function readRoutePreloads(webDist: string): Promise<Record<string, string
 }
 
 const ASSET = /^\/assets\/[\w.-]+\.(js|css)$/;
+/** The static shell's main area: its loading spinner is what a page's first view replaces. */
+const SHELL_MAIN = /(<main id="main-content" class="app-main">)[\s\S]*?(<\/main>)/;
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**

@@ -5,14 +5,12 @@ import {
   cmToM,
   DISCONNECTED_LABEL,
   formatNumber,
-  levelDistance,
-  levelDistancePhrase,
   NO_DATA_LABEL,
   RAIN_STATUS_LABELS,
   type StationKind,
   type StationReading,
-  TREND_WORDS,
   WATER_STATUS_LABELS,
+  waterContextPhrase,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
 import { readingMark } from '../../components/reading-colours';
@@ -75,23 +73,9 @@ export function readingStatusText(reading: StationReading, lang: Language): stri
   return reading.statusLabel;
 }
 
-/**
- * A water reading in context (#25), as the bulletins say it: the trend of the last hour with its arrow and where
- * the level stands against the station's own alarm levels — '↑ lên · dưới BĐ3 0,27 m'. Null for rain, a
- * disconnected station, no value, a doubted value (#22: a spike is not 'trên BĐ3'), or nothing to say.
- */
-export function waterContextText(reading: StationReading, lang: Language): string | null {
-  if (reading.kind !== 'water' || reading.value === null || reading.disconnected || reading.quality === 'suspect')
-    return null;
-  const trend = reading.trend ? `${TREND_WORDS[reading.trend].arrow} ${TREND_WORDS[reading.trend][lang]}` : null;
-  const d = levelDistance(reading.value, {
-    level1: reading.warningLevel1,
-    level2: reading.warningLevel2,
-    level3: reading.warningLevel3,
-  });
-  const parts = [trend, d ? levelDistancePhrase(d, lang) : null].filter((x): x is string => x !== null);
-  return parts.length ? parts.join(' · ') : null;
-}
+/** A water reading in context (#25), the domain's words: '↑ lên · dưới BĐ3 0,27 m', or null. */
+export const waterContextText = (reading: StationReading, lang: Language): string | null =>
+  waterContextPhrase(reading, lang);
 
 const ALERT_TITLE_KEYS: Record<Alert['kind'], string> = {
   WATER_LEVEL: 'map.alertFlood',
