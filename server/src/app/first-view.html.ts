@@ -1,13 +1,12 @@
 import {
   type Alert,
   alertLine,
-  cmToM,
   formatDateTimeVi,
-  formatNumber,
   type PublicWarning,
   RAIN_STATUS_LABELS,
   type StationReading,
   severityName,
+  stationValueWithUnit,
   WARNING_KIND_LABELS,
   WATER_STATUS_LABELS,
   waterContextPhrase,
@@ -18,12 +17,7 @@ const esc = (s: string) =>
 
 /** A reading as its card says it: value with unit, status, the level in context, when. */
 function readingItem(r: StationReading, timeZone: string): string {
-  const value =
-    r.value === null
-      ? '–'
-      : r.kind === 'water'
-        ? `${formatNumber(cmToM(r.value), 2)} m`
-        : `${formatNumber(r.value, 1)} mm/h`;
+  const value = r.value === null ? '–' : stationValueWithUnit(r.kind, r.value);
   const status =
     r.disconnected || r.value === null
       ? r.statusLabel

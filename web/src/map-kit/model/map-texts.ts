@@ -9,6 +9,8 @@ import {
   RAIN_STATUS_LABELS,
   type StationKind,
   type StationReading,
+  stationValueText,
+  stationValueWithUnit,
   WATER_STATUS_LABELS,
   waterContextPhrase,
 } from '@flood/domain';
@@ -21,15 +23,8 @@ export function formatMapNumber(value: number, decimals: number, lang: Language)
   return formatNumber(value, decimals, lang);
 }
 
-/** A station's value without its unit, as the stations page shows it: rain 1 decimal (mm/h), water in m, 2 decimals. */
-export function stationValueText(kind: StationKind, value: number, lang: Language): string {
-  return kind === 'water' ? formatMapNumber(cmToM(value), 2, lang) : formatMapNumber(value, 1, lang);
-}
-
-/** The value with its unit: '12,5 mm/h', '0,62 m'. */
-export function stationValueWithUnit(kind: StationKind, value: number, lang: Language): string {
-  return `${stationValueText(kind, value, lang)} ${kind === 'water' ? 'm' : 'mm/h'}`;
-}
+/** The domain's value texts ('0,62', '12,5 mm/h'), here for the map kit's callers. */
+export { stationValueText, stationValueWithUnit };
 
 /** The word of a latest value's mark (#22): 'chưa xác nhận', 'nghi ngờ'; null for a plain value. */
 export function readingMarkText(t: TFunction, reading: StationReading): string | null {
