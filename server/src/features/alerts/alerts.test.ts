@@ -164,8 +164,11 @@ describe('sending a message again (#22)', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: m!.id, status: 'PENDING' });
     await until(async () => sent.includes('0911222333|LU: thu lai'));
-    const [after] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, m!.id));
-    expect(after!.status).toBe('SUCCESS');
+    // The gateway has it before the dispatcher records the outcome: wait for the record, not only the hand-off.
+    const statusOf = async () =>
+      (await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, m!.id)))[0]!.status;
+    await until(async () => (await statusOf()) === 'SUCCESS');
+    expect(await statusOf()).toBe('SUCCESS');
     const again = await api('POST', `/api/sms-history/${m!.id}/resend`);
     expect(again.statusCode).toBe(409);
     expect(sent.filter((x) => x === '0911222333|LU: thu lai')).toHaveLength(1);

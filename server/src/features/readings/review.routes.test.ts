@@ -239,11 +239,14 @@ describe('a correction of the reading that opened an alert (#22 "done when")', (
       );
       expect(body.length).toBeLessThanOrEqual(160);
     }
-    const rows = await ctx.db
-      .select()
-      .from(messageOutbox)
-      .where(and(eq(messageOutbox.alertId, alert!.id), eq(messageOutbox.purpose, 'cancel')));
-    expect(rows.map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
+    // The gateway has them before the dispatcher records the outcome: wait for the records.
+    const cancelRows = () =>
+      ctx.db
+        .select()
+        .from(messageOutbox)
+        .where(and(eq(messageOutbox.alertId, alert!.id), eq(messageOutbox.purpose, 'cancel')));
+    await until(async () => (await cancelRows()).every((r) => r.status === 'SUCCESS'));
+    expect((await cancelRows()).map((r) => r.status)).toEqual(['SUCCESS', 'SUCCESS']);
     const [stopped] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.id, waiting!.id));
     expect(stopped!.status).toBe('CANCELLED');
     // The timeline says who cancelled it and why; the correction is in the audit.

@@ -381,7 +381,11 @@ describe('an alert reaches the subscribers of its commune and kind, once each', 
     const res = await subscribe({ channels: ['push'], push: push(9) });
     gonePaths.add('/send/9');
     await flood('F01803', 60);
-    expect((await api('GET', `/api/subscriptions/${res.json().token}`)).statusCode).toBe(404);
+    // The failure is recorded, then the channel ended: wait for the end.
+    await vi.waitFor(
+      async () => expect((await api('GET', `/api/subscriptions/${res.json().token}`)).statusCode).toBe(404),
+      { timeout: 5000, interval: 50 },
+    );
     const [failed] = await ctx.db.select().from(messageOutbox).where(eq(messageOutbox.status, 'FAILED'));
     expect(failed).toMatchObject({
       channel: 'push',
