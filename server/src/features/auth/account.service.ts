@@ -22,9 +22,7 @@ import {
   insertPhoneVerification,
 } from './auth.repository';
 import { createLockout } from './lockout';
-
-/** Wrong guesses allowed per phone code before a new code must be requested. */
-export const PHONE_CODE_MAX_ATTEMPTS = 5;
+import { assertCodeResendAllowed, PHONE_CODE_MAX_ATTEMPTS, phoneCodeRefused } from './phone-code';
 
 export interface AccountServiceDeps {
   db: Db;
@@ -97,12 +95,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!user.phone) throw new AppError('PHONE_MISSING');
       const latest = await findLatestPhoneVerification(db, user.id);
       const t = now();
-      if (latest) {
-        const waitMs = latest.createdAt.getTime() + config.PHONE_CODE_RESEND_SECONDS * 1000 - t.getTime();
-        if (waitMs > 0) {
-          throw new AppError('RATE_LIMITED', `Vui lòng đợi ${Math.ceil(waitMs / 1000)} giây trước khi yêu cầu mã mới.`);
-        }
-      }
+      assertCodeResendAllowed(latest?.createdAt, t, config.PHONE_CODE_RESEND_SECONDS);
       const code = randomDigits(PHONE_CODE_LENGTH);
       await db.transaction(async (tx) => {
         await consumePhoneVerifications(tx, user.id, t);
@@ -126,21 +119,11 @@ export function createAccountService(deps: AccountServiceDeps) {
       const { actor: a, user } = await loadSelf(actor);
       const pending = await findLatestPhoneVerification(db, user.id);
       const t = now();
-      if (!pending || pending.expiresAt <= t || pending.phone !== user.phone) {
-        throw new AppError('INVALID_CODE', undefined, [
-          { field: 'code', message: 'Mã xác thực không đúng hoặc đã hết hạn' },
-        ]);
-      }
-      if (pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) {
-        throw new AppError('INVALID_CODE', 'Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới', [
-          { field: 'code', message: 'Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới' },
-        ]);
-      }
+      if (!pending || pending.expiresAt <= t || pending.phone !== user.phone) throw phoneCodeRefused();
+      if (pending.attempts >= PHONE_CODE_MAX_ATTEMPTS) throw phoneCodeRefused(true);
       if (pending.codeHash !== codeHash(user.id, body.code)) {
         await countPhoneAttempt(db, pending.id);
-        throw new AppError('INVALID_CODE', undefined, [
-          { field: 'code', message: 'Mã xác thực không đúng hoặc đã hết hạn' },
-        ]);
+        throw phoneCodeRefused();
       }
       const row = await db.transaction(async (tx) => {
         await consumePhoneVerifications(tx, user.id, t);

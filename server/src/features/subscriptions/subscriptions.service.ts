@@ -20,16 +20,9 @@ import { randomDigits, randomToken, sha256 } from '../../lib/crypto';
 import type { EmailGateway } from '../../lib/email-gateway';
 import { AppError } from '../../lib/errors';
 import type { SmsGateway } from '../../lib/sms-gateway';
-import { PHONE_CODE_MAX_ATTEMPTS } from '../auth/account.service';
 import type { HumanCheck } from '../auth/human-check';
-import {
-  manageToken,
-  newLinkNonce,
-  phoneCodeHash,
-  subscriptionLinks,
-  tokenMatches,
-  tokenSubscriberId,
-} from './subscription-links';
+import { assertCodeResendAllowed, PHONE_CODE_MAX_ATTEMPTS, phoneCodeRefused } from '../auth/phone-code';
+import { manageToken, newLinkNonce, phoneCodeHash, tokenMatches, tokenSubscriberId } from './subscription-links';
 import {
   channelsOf,
   confirmedElsewhere,
@@ -110,18 +103,14 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
 
   /** Refuses a new code while the resend interval of that phone runs (whichever subscription asked). */
   async function assertCanSendCode(phone: string) {
-    const last = await lastCodeSentTo(db, 'sms', phone);
-    if (!last) return;
-    const waitMs = last.getTime() + config.PHONE_CODE_RESEND_SECONDS * 1000 - now().getTime();
-    if (waitMs > 0)
-      throw new AppError('RATE_LIMITED', `Vui lòng đợi ${Math.ceil(waitMs / 1000)} giây trước khi yêu cầu mã mới.`);
+    assertCodeResendAllowed(await lastCodeSentTo(db, 'sms', phone), now(), config.PHONE_CODE_RESEND_SECONDS);
   }
 
   /**
    * A new code for the subscription's phone channels (SMS and Zalo share it), stored hashed in `tx`; the SMS that
    * carries it is returned, to be sent once the transaction has committed.
    */
-  async function storePhoneCode(tx: Tx, s: SubscriberRow, channels: SubscriberChannelRow[], intro?: string) {
+  async function storePhoneCode(tx: Tx, s: SubscriberRow, channels: SubscriberChannelRow[]) {
     const code = randomDigits(PHONE_CODE_LENGTH);
     const t = now();
     await updateChannels(
@@ -138,7 +127,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     return {
       to: channels[0]!.address,
       purpose: 'PHONE_VERIFICATION' as const,
-      body: `${intro ?? 'Ma xac nhan dang ky nhan canh bao lu Ba Che'}: ${code}. Hieu luc ${config.PHONE_CODE_TTL_MINUTES} phut. Khong chia se ma nay.`,
+      body: `Ma xac nhan dang ky nhan canh bao lu Ba Che: ${code}. Hieu luc ${config.PHONE_CODE_TTL_MINUTES} phut. Khong chia se ma nay.`,
     };
   }
 
@@ -271,10 +260,8 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
         (c) => PHONE_CHANNELS.includes(c.channel) && c.confirmedAt === null,
       );
       const first = phones[0];
-      const wrong = (message = 'Mã xác thực không đúng hoặc đã hết hạn') =>
-        new AppError('INVALID_CODE', message, [{ field: 'code', message }]);
-      if (!first?.codeHash || !first.codeExpiresAt || first.codeExpiresAt <= now()) throw wrong();
-      if (first.codeAttempts >= PHONE_CODE_MAX_ATTEMPTS) throw wrong('Nhập sai quá nhiều lần, vui lòng yêu cầu mã mới');
+      if (!first?.codeHash || !first.codeExpiresAt || first.codeExpiresAt <= now()) throw phoneCodeRefused();
+      if (first.codeAttempts >= PHONE_CODE_MAX_ATTEMPTS) throw phoneCodeRefused(true);
       if (first.codeHash !== phoneCodeHash(s.id, code)) {
         await db.transaction((tx) =>
           updateChannels(
@@ -283,7 +270,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
             { codeAttempts: first.codeAttempts + 1 },
           ),
         );
-        throw wrong();
+        throw phoneCodeRefused();
       }
       await db.transaction(async (tx) => {
         await confirm(tx, s, phones);
@@ -320,11 +307,6 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     async unsubscribe(token: string): Promise<void> {
       const { s } = await load(token);
       await db.transaction((tx) => deleteSubscriber(tx, s.id));
-    },
-
-    /** The links of a subscription (messages' way out). */
-    links(key: string, s: { id: number; linkNonce: string; linkBase: string }) {
-      return subscriptionLinks(config.PUBLIC_URL ?? s.linkBase, manageToken(key, s));
     },
   };
 }
