@@ -1,3 +1,4 @@
+import type { Language } from '../common/language';
 import type { WebParameters } from './web-parameters';
 
 export type StationKind = 'rain' | 'water';
@@ -102,3 +103,20 @@ export function isDisconnected(
 export const DISCONNECTED_LABEL = { vi: 'Mất kết nối', en: 'Disconnected' } as const;
 /** A station without a reading in the asked hour. */
 export const NO_DATA_LABEL = { vi: 'Không có dữ liệu', en: 'No data' } as const;
+
+/** The status of a reading in the reader's language ('Cấp II', 'Mưa to', 'Mất kết nối', 'Không có dữ liệu'). */
+export function readingStatusText(
+  reading: { kind: StationKind; status: string; statusLabel: string },
+  lang: Language = 'vi',
+): string {
+  const { status } = reading;
+  if (status === 'disconnected') return DISCONNECTED_LABEL[lang];
+  if (status === 'noData') return NO_DATA_LABEL[lang];
+  if (reading.kind === 'rain' && status in RAIN_STATUS_LABELS) {
+    return RAIN_STATUS_LABELS[status as keyof typeof RAIN_STATUS_LABELS][lang];
+  }
+  if (reading.kind === 'water' && status in WATER_STATUS_LABELS) {
+    return WATER_STATUS_LABELS[status as keyof typeof WATER_STATUS_LABELS][lang];
+  }
+  return reading.statusLabel;
+}

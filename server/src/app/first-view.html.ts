@@ -3,12 +3,11 @@ import {
   alertLine,
   formatDateTimeVi,
   type PublicWarning,
-  RAIN_STATUS_LABELS,
+  readingStatusText,
   type StationReading,
   severityName,
   stationValueWithUnit,
   WARNING_KIND_LABELS,
-  WATER_STATUS_LABELS,
   waterContextPhrase,
 } from '@flood/domain';
 
@@ -18,12 +17,7 @@ const esc = (s: string) =>
 /** A reading as its card says it: value with unit, status, the level in context, when. */
 function readingItem(r: StationReading, timeZone: string): string {
   const value = r.value === null ? '–' : stationValueWithUnit(r.kind, r.value);
-  const status =
-    r.disconnected || r.value === null
-      ? r.statusLabel
-      : r.kind === 'water'
-        ? (WATER_STATUS_LABELS[r.status as keyof typeof WATER_STATUS_LABELS]?.vi ?? r.statusLabel)
-        : (RAIN_STATUS_LABELS[r.status as keyof typeof RAIN_STATUS_LABELS]?.vi ?? r.statusLabel);
+  const status = readingStatusText(r);
   const context = waterContextPhrase(r);
   return `<li class="first-view-reading" data-status="${esc(r.status)}"><a href="/maps?station=${encodeURIComponent(r.stationCode)}"><span class="first-view-name">${esc(r.stationName.trim())}</span> <strong>${esc(value)}</strong> <span class="first-view-status">${esc(status)}</span>${context ? ` <span class="first-view-context">${esc(context)}</span>` : ''}${r.observedAt ? ` <span class="first-view-time">${esc(formatDateTimeVi(new Date(r.observedAt), timeZone))}</span>` : ''}</a></li>`;
 }

@@ -3,15 +3,12 @@ import {
   type Alert,
   alertLine,
   cmToM,
-  DISCONNECTED_LABEL,
   formatNumber,
-  NO_DATA_LABEL,
-  RAIN_STATUS_LABELS,
+  readingStatusText,
   type StationKind,
   type StationReading,
   stationValueText,
   stationValueWithUnit,
-  WATER_STATUS_LABELS,
   waterContextPhrase,
 } from '@flood/domain';
 import type { TFunction } from 'i18next';
@@ -54,19 +51,8 @@ export function polygonTooltip(t: TFunction, scale: StationKind, value: number, 
     : t('map.polygonRain', { value: formatMapNumber(value, 1, lang) });
 }
 
-/** The status of a reading in the reader's language ('Cấp II', 'Mưa to', 'Mất kết nối', 'Không có dữ liệu'). */
-export function readingStatusText(reading: StationReading, lang: Language): string {
-  const { status } = reading;
-  if (status === 'disconnected') return DISCONNECTED_LABEL[lang];
-  if (status === 'noData') return NO_DATA_LABEL[lang];
-  if (reading.kind === 'rain' && status in RAIN_STATUS_LABELS) {
-    return RAIN_STATUS_LABELS[status as keyof typeof RAIN_STATUS_LABELS][lang];
-  }
-  if (reading.kind === 'water' && status in WATER_STATUS_LABELS) {
-    return WATER_STATUS_LABELS[status as keyof typeof WATER_STATUS_LABELS][lang];
-  }
-  return reading.statusLabel;
-}
+/** The domain's status words ('Cấp II', 'Mưa to', 'Mất kết nối'), here for the map kit's callers. */
+export { readingStatusText };
 
 /** A water reading in context (#25), the domain's words: '↑ lên · dưới BĐ3 0,27 m', or null. */
 export const waterContextText = (reading: StationReading, lang: Language): string | null =>
