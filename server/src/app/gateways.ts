@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { zaloEnabled } from '../config-channels';
 import type { Db } from '../db/client';
 import { createLogSmsGateway } from '../features/alerts/sms-log.gateway';
-import { portalSecret, savePortalSecret } from '../features/subscriptions/subscriptions.repository';
+import { findPortalSecret, portalSecret, savePortalSecret } from '../features/subscriptions/subscriptions.repository';
 import type { ChannelGateway } from '../lib/channels/channel';
 import { createVapidKeys, createWebPushGateway, pushEndpointAllowed } from '../lib/channels/push.gateway';
 import { createZaloZnsGateway, type ZaloTokenStore } from '../lib/channels/zalo.gateway';
@@ -53,7 +53,8 @@ function once<T>(make: () => Promise<T>): () => Promise<T> {
 function databaseZaloTokens(db: Db): ZaloTokenStore {
   return {
     async load() {
-      const raw = await portalSecret(db, 'zalo-tokens', () => '');
+      // A read: no row until the first refresh saves one.
+      const raw = await findPortalSecret(db, 'zalo-tokens');
       if (!raw) return null;
       const t = JSON.parse(raw) as { accessToken: string; refreshToken: string; expiresAt: string };
       return { ...t, expiresAt: new Date(t.expiresAt) };

@@ -11,11 +11,16 @@ import {
   subscribers,
 } from './subscriptions.table';
 
+/** A secret of the portal by name, if one is kept. */
+export async function findPortalSecret(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db.select().from(portalSecrets).where(eq(portalSecrets.name, name));
+  return row?.value;
+}
+
 /** A secret of the portal by name, made (and kept) by `make` the first time any process asks for it. */
 export async function portalSecret(db: Db, name: string, make: () => string): Promise<string> {
   await db.insert(portalSecrets).values({ name, value: make() }).onConflictDoNothing();
-  const [row] = await db.select().from(portalSecrets).where(eq(portalSecrets.name, name));
-  return row!.value;
+  return (await findPortalSecret(db, name))!;
 }
 
 /** Replaces a secret that rotates (Zalo's single-use refresh token). */
