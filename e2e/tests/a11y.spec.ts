@@ -208,6 +208,8 @@ const PAGES: PublicPage[] = [
     phone: true,
     path: () => '/dashboard',
     ready: async (page) => {
+      // The app's page, not the server's first view of it (#25), which it replaces.
+      await expect(page.getByTestId('dashboard')).toBeVisible();
       await expect(page.getByTestId('dash-rain')).toContainText(RAIN.name);
       await scrollThrough(page);
       await expect(page.getByText(DOCUMENT).first()).toBeVisible();

@@ -22,17 +22,64 @@ test.describe("the dashboard's first view (#25)", () => {
         await expect(visitor.getByTestId('first-view')).toContainText(name, { timeout: 1_000 });
       }).toPass({ timeout: 20_000 });
       const view = visitor.getByTestId('first-view');
-      await expect(view.getByRole('heading', { name: 'Cảnh báo đang có hiệu lực' })).toBeVisible();
-      await expect(view.getByRole('alert')).toContainText(name);
-      const row = view.locator('li.first-view-reading', { hasText: name });
-      await expect(row).toContainText('0,62 m');
-      await expect(row).toContainText('Cấp II');
-      await expect(row).toContainText('dưới BĐ3 0,08 m');
-      await expect(row.getByRole('link')).toHaveAttribute('href', `/maps?station=${code}`);
+      // The warning in force: the banner under the header, as the app draws it.
+      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
+      // The station's card, with the page's own markup: value, status, distance to the next level, its map link.
+      const card = view.getByTestId(`dash-card-${code}`);
+      await expect(card.getByTestId(`dash-value-${code}`)).toHaveText('0,62');
+      await expect(card.getByTestId(`dash-status-${code}`)).toHaveText('Cấp II');
+      await expect(card.getByTestId(`dash-context-${code}`)).toContainText('dưới BĐ3 0,08 m');
+      await expect(card).toHaveAttribute('href', `/maps?station=${code}`);
       await expect(visitor.getByText('Số liệu mới nhất lúc tải trang', { exact: false })).toBeVisible();
+      // The phone map too: its slim bar, the banner and the reading, before (here: without) the map.
+      await visitor.goto('/maps-mobile');
+      await expect(visitor.getByTestId('bare-bar')).toBeVisible();
+      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
+      const line = visitor.getByTestId(`first-view-${code}`);
+      await expect(line).toContainText('0,62 m');
+      await expect(line).toContainText('Cấp II');
+      await expect(line).toContainText('dưới BĐ3 0,08 m');
       await context.close();
     } finally {
       await deleteStation(page.request, station.id, await authHeaders(page));
+    }
+  });
+
+  test('the app takes over without moving what the visitor reads', async ({ browser }) => {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 900 },
+    ]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      // The boot script held back: the page as the server sent it.
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route('**/app-boot.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/dashboard', { waitUntil: 'commit' });
+      await expect(page.getByTestId('first-view')).toBeVisible();
+      const boxes = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('main .dash-heading, main [data-testid^="dash-card-"], main .dash-hint')]
+            .map((e) => {
+              const r = e.getBoundingClientRect();
+              return `${(e as HTMLElement).dataset.testid ?? e.textContent} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+            })
+            .filter((_, i) => i < 12),
+        );
+      const before = await boxes();
+      expect(before.length).toBeGreaterThan(3);
+      release();
+      // The app's page (its own test id), its readings in: the same boxes in the same places.
+      await expect(page.getByTestId('dashboard')).toBeVisible();
+      await expect(page.getByTestId('first-view')).toHaveCount(0);
+      expect(await boxes()).toEqual(before);
+      await context.close();
     }
   });
 });

@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
-import { renderDashboardFirstView } from './app/first-view.html';
+import { renderDashboardFirstView, renderMapFirstView } from './app/first-view.html';
 import { channelGatewaysOf, emailGatewayOf, smsGatewayOf } from './app/gateways';
 import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
@@ -337,23 +337,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxPerAddress: config.EVENTS_MAX_PER_ADDRESS,
     maxTotal: config.EVENTS_MAX_TOTAL,
   });
-  // The dashboard's first view (#25): warnings and latest readings in the page's HTML, made at most every 5 s.
+  // The first views (#25): warnings and latest readings in the HTML of the dashboard (one for phones — their agent
+  // says 'Mobi', as the web's isMobileAgent — and one for other screens) and of the phone map, from the hot reads,
+  // made anew after any event that changes them.
   const firstViews = createExpiringCache(
-    async (_route: '/dashboard') => ({
-      value: renderDashboardFirstView({
+    async (key: 'phone' | 'desktop' | 'map') => {
+      const content = {
         warnings: await app.activeWarnings(),
         alerts: await activeAlerts(db, false, await configService.webParameters()),
         water: JSON.parse((await latest.get('CURRENT_HIGH')).identity.body.toString('utf8')),
         rain: JSON.parse((await latest.get('CURRENT_RAIN')).identity.body.toString('utf8')),
         timeZone,
-      }),
-      expiresAt: now().getTime() + 5_000,
-    }),
+      };
+      return {
+        value:
+          key === 'map'
+            ? renderMapFirstView(content)
+            : renderDashboardFirstView({ ...content, mobile: key === 'phone' }),
+        expiresAt: now().getTime() + 5_000,
+      };
+    },
     { now: () => now().getTime() },
   );
+  // Whatever they show changed: the next page gets a new one (the 5 s are a backstop, and the warnings' expiry).
+  bus.subscribe((e) => {
+    if (['reading', 'alert', 'warning', 'config', 'stations-changed'].includes(e.type)) firstViews.drop();
+  });
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
-    firstView: (route) => (route === '/dashboard' ? firstViews.get(route) : Promise.resolve(null)),
+    firstView: (route, request) =>
+      route === '/dashboard'
+        ? firstViews.get(String(request.headers['user-agent'] ?? '').includes('Mobi') ? 'phone' : 'desktop')
+        : route === '/maps-mobile'
+          ? firstViews.get('map')
+          : Promise.resolve(null),
   });
   return app;
 }

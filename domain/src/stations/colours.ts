@@ -1,4 +1,4 @@
-import type { RainStatus, WaterStatus } from './classify';
+import type { RainStatus, StationKind, WaterStatus } from './classify';
 
 /** One colour band: values strictly above `above` (and not above the next band) take `colour`. */
 export interface ColourBand {
@@ -97,3 +97,30 @@ export const WATER_LEGEND = (['low', 'level1', 'level2', 'level3'] as const).map
 
 /** Thunder legend: 0 to 4+ in 0.5 steps (spec §9). */
 export const THUNDER_LEGEND: readonly number[] = Array.from({ length: 9 }, (_, i) => i * 0.5);
+
+/** Disconnected and no-data statuses are grey. */
+const MUTED = '#8c8c8c';
+
+/** The colour of a reading's status: rain by intensity, water by warning level, grey when silent. */
+export function statusColour(kind: StationKind, status: string): string {
+  if (kind === 'rain' && status in RAIN_STATUS_COLOURS) return RAIN_STATUS_COLOURS[status as RainStatus];
+  if (kind === 'water' && status in WATER_MARKER_COLOURS) return WATER_MARKER_COLOURS[status as WaterStatus];
+  return MUTED;
+}
+
+/**
+ * The mark of a latest value (#22), shown beside it wherever the public reads it: 'unconfirmed' — a level seen
+ * once and not yet held ('chưa xác nhận'); 'suspect' — the rules doubt it ('nghi ngờ'). Null: a plain value
+ * (good, a past hour, or no value at all).
+ */
+export type ReadingMark = 'unconfirmed' | 'suspect';
+export function readingMark(reading: { value: number | null; quality?: string | null }): ReadingMark | null {
+  if (reading.value === null) return null;
+  return reading.quality === 'unconfirmed' || reading.quality === 'suspect' ? reading.quality : null;
+}
+
+/**
+ * The ink of a mark: its dashed outline and its word. The level keeps its colour; the outline says the value
+ * is not (yet) a level to act on. Suspect is the purple of the charts' suspect points.
+ */
+export const MARK_COLOURS: Record<ReadingMark, string> = { unconfirmed: '#263238', suspect: '#6a1b9a' };

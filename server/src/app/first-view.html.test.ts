@@ -1,6 +1,6 @@
 import type { Alert, PublicWarning, StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { renderDashboardFirstView } from './first-view.html';
+import { renderDashboardFirstView, renderMapFirstView } from './first-view.html';
 
 const reading = (over: Partial<StationReading>): StationReading => ({
   stationId: 1,
@@ -33,54 +33,107 @@ const warning = {
   area: { names: ['Thanh Sơn', 'Nam Sơn'], geometry: { type: 'Polygon', coordinates: [] } },
 } as unknown as PublicWarning;
 
+const warningInForce = {
+  ...warning,
+  expiresAt: '2026-11-26T11:00:00.000Z',
+} as unknown as PublicWarning;
+
 describe("the dashboard's first view (#25)", () => {
-  it('says the warnings and each reading with its status, context and time, escaped', () => {
-    const html = renderDashboardFirstView({
-      warnings: [warning],
-      alerts: [],
-      water: [reading({})],
-      rain: [
-        reading({
-          stationCode: 'F00001',
-          stationName: 'Mưa Đồn Đạc',
-          kind: 'rain',
-          value: 12.5,
-          status: 'heavy',
-          statusLabel: 'Mưa to',
-          trend: null,
-        }),
-      ],
-      timeZone: 'Asia/Ho_Chi_Minh',
-    });
-    expect(html).toContain('<h2>Cảnh báo đang có hiệu lực</h2>');
-    expect(html).toContain('<a href="/canh-bao/7"><strong>Cảnh báo lũ – Báo động 2</strong>');
-    expect(html).toContain('Lũ sông Ba Chẽ lên báo động 2 &lt;b&gt;sơ tán&lt;/b&gt; (Thanh Sơn, Nam Sơn)');
-    expect(html).not.toContain('<b>sơ tán');
-    expect(html).toContain(
-      '<span class="first-view-name">Trạm thuỷ văn Ba Chẽ</span> <strong>6,23 m</strong> <span class="first-view-status">Cấp II</span> <span class="first-view-context">↑ lên · dưới BĐ3 0,27 m</span> <span class="first-view-time">26/11/2026 10:30</span>',
-    );
-    expect(html).toContain('<strong>12,5 mm/h</strong> <span class="first-view-status">Mưa to</span>');
-    expect(html).toContain('<a href="/maps?station=F00001">');
-    expect(html).toContain('Số liệu mới nhất lúc tải trang; tải lại trang để xem số liệu mới.');
+  const rain = reading({
+    stationCode: 'F00001',
+    stationName: 'Mưa Đồn Đạc',
+    kind: 'rain',
+    value: 12.5,
+    status: 'heavy',
+    statusLabel: 'Mưa to',
+    trend: null,
   });
 
-  it('without warnings, no warnings section; a silent station says so and nothing in context', () => {
-    const html = renderDashboardFirstView({
+  it("draws the React page's cards: value, unit, status, context and time, with the status colours", () => {
+    const { main } = renderDashboardFirstView({
+      warnings: [],
+      alerts: [],
+      water: [reading({})],
+      rain: [rain],
+      timeZone: 'Asia/Ho_Chi_Minh',
+      mobile: false,
+    });
+    expect(main).toContain('<h1 class="dash-visually-hidden">Trang chủ</h1>');
+    expect(main).toContain('<h2 id="fv-rain-title" class="dash-heading">Trạm đo mưa</h2>');
+    expect(main).toContain(
+      '<a class="station-card" style="--status-colour:#fb8c00;--status-text:#141414" data-testid="dash-card-F01024" data-status="level2" href="/maps?station=F01024">',
+    );
+    expect(main).toContain(
+      '<span class="station-card-value"><strong data-testid="dash-value-F01024">6,23</strong> <span class="station-card-unit">m</span></span>',
+    );
+    expect(main).toContain('<span class="station-card-status" data-testid="dash-status-F01024">Cấp II</span>');
+    expect(main).toContain(
+      '<span class="station-card-context" data-testid="dash-context-F01024">↑ lên · dưới BĐ3 0,27 m</span>',
+    );
+    expect(main).toContain('<span class="station-card-time">Cập nhật 26/11/2026 10:30</span>');
+    expect(main).toContain(
+      '<strong data-testid="dash-value-F00001">12,5</strong> <span class="station-card-unit">mm/h</span>',
+    );
+    expect(main).toContain('Số liệu mới nhất lúc tải trang; tải lại trang để xem số liệu mới.');
+    expect(main).toContain('Dùng nút + / − để phóng to');
+  });
+
+  it('on a phone: one decimal of the water level, the phone map and the preview hint', () => {
+    const { main } = renderDashboardFirstView({
+      warnings: [],
+      alerts: [],
+      water: [reading({})],
+      rain: [],
+      timeZone: 'Asia/Ho_Chi_Minh',
+      mobile: true,
+    });
+    expect(main).toContain('<strong data-testid="dash-value-F01024">6,2</strong>');
+    expect(main).toContain('href="/maps-mobile?station=F01024"');
+    expect(main).toContain('Bản đồ xem nhanh các trạm.');
+    expect(main).toContain('<p class="carousel-empty">Chưa có trạm đo nào</p>');
+  });
+
+  it('puts the warnings in a banner, the first line shown, escaped, with the way to the others', () => {
+    const { banner } = renderDashboardFirstView({
+      warnings: [warningInForce, { ...warningInForce, id: 8 } as PublicWarning],
+      alerts: [],
+      water: [],
+      rain: [],
+      timeZone: 'Asia/Ho_Chi_Minh',
+      mobile: false,
+    });
+    expect(banner).toContain('<section class="alert-banner" role="alert"');
+    expect(banner).toContain('<li class="alert-line warning-line" data-testid="warning-7">');
+    expect(banner).toContain('<li hidden class="alert-line warning-line" data-testid="warning-8">');
+    expect(banner).toContain('Cảnh báo lũ – Báo động 2');
+    expect(banner).toContain('Lũ sông Ba Chẽ lên báo động 2 &lt;b&gt;sơ tán&lt;/b&gt;');
+    expect(banner).not.toContain('<b>sơ tán');
+    expect(banner).toContain('<span class="alert-item warning-area">Thanh Sơn, Nam Sơn</span>');
+    expect(banner).toContain('<span class="alert-item warning-until">đến 18:00 26/11/2026</span>');
+    expect(banner).toContain('<a class="alert-link" href="/canh-bao/7">Chi tiết</a>');
+    expect(banner).toContain('và 1 cảnh báo khác');
+    expect(banner).toContain('<a class="alert-subscribe" href="/dang-ky-canh-bao">Đăng ký nhận cảnh báo</a>');
+  });
+
+  it('without warnings, no banner; a silent station says so and nothing in context', () => {
+    const view = renderDashboardFirstView({
       warnings: [],
       alerts: [],
       water: [reading({ disconnected: true, status: 'disconnected', statusLabel: 'Mất kết nối' })],
       rain: [],
       timeZone: 'Asia/Ho_Chi_Minh',
+      mobile: false,
     });
-    expect(html).not.toContain('Cảnh báo đang có hiệu lực');
-    expect(html).toContain('<span class="first-view-status">Mất kết nối</span>');
-    expect(html).not.toContain('first-view-context');
-    expect(html).not.toContain('Trạm đo mưa');
+    expect(view.banner).toBe('');
+    expect(view.main).toContain('data-testid="dash-status-F01024">Mất kết nối</span>');
+    expect(view.main).not.toContain('station-card-context');
   });
 
-  it("a station's automatic alert is a line of the warnings", () => {
+  it("a station's automatic alert is a line of the banner", () => {
     const alert = {
       kind: 'WATER_LEVEL',
+      stationCode: 'F01024',
+      stationId: 1,
       stationName: 'Trạm Cầu Ba Chẽ',
       level: 2,
       value: 330,
@@ -89,13 +142,35 @@ describe("the dashboard's first view (#25)", () => {
       since: '2026-11-26T03:00:00.000Z',
       threshold: null,
     } as unknown as Alert;
-    const html = renderDashboardFirstView({
+    const { banner } = renderDashboardFirstView({
       warnings: [],
       alerts: [alert],
       water: [],
       rain: [],
       timeZone: 'Asia/Ho_Chi_Minh',
+      mobile: false,
     });
-    expect(html).toMatch(/<li>[^<]*Trạm Cầu Ba Chẽ[^<]*<\/li>/);
+    expect(banner).toMatch(/<li class="alert-line" data-testid="alert-F01024">.*Trạm Cầu Ba Chẽ.*<\/li>/);
+    expect(banner).toContain('<a class="alert-link" href="/maps?station=F01024">Xem bản đồ</a>');
+  });
+});
+
+describe("the phone map's first view (#25)", () => {
+  it('lists every latest reading with value, status, context and time, and the banner of warnings', () => {
+    const view = renderMapFirstView({
+      warnings: [warningInForce],
+      alerts: [],
+      water: [reading({})],
+      rain: [],
+      timeZone: 'Asia/Ho_Chi_Minh',
+    });
+    expect(view.main).toContain('data-first-view="main"');
+    expect(view.main).toContain(
+      '<a class="map-first-reading" href="/maps-mobile?station=F01024" data-testid="first-view-F01024"><span class="map-first-name">Trạm thuỷ văn Ba Chẽ</span><strong>6,23 m</strong>',
+    );
+    expect(view.main).toContain('<span class="map-first-context">↑ lên · dưới BĐ3 0,27 m</span>');
+    expect(view.main).toContain('<span class="map-first-time">26/11/2026 10:30</span>');
+    expect(view.main).not.toContain('Trạm đo mưa');
+    expect(view.banner).toContain('data-testid="warning-7"');
   });
 });

@@ -9,7 +9,7 @@ import { registerWeb, staticShellFor } from './web.plugin';
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('mưa lũ '.repeat(2000))});`;
 const INDEX =
-  '<html><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header>' +
+  '<html><body><div id="root"><!--app-shell--><!--bare-bar <nav class="bare-bar">Về trang chủ</nav> --><header class="app-header">Cảnh báo lũ</header>' +
   '<!--demo-banner--><div class="demo-banner">Dữ liệu minh hoạ</div><!--/demo-banner--><!--/app-shell--></div></body></html>';
 
 describe('web app serving', () => {
@@ -41,7 +41,7 @@ describe('web app serving', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toContain('<header>Cảnh báo lũ</header>');
+    expect(res.body).toContain('<header class="app-header">Cảnh báo lũ</header>');
     // Not in demo mode: no demo banner in the first paint.
     expect(res.body).not.toContain('demo-banner');
     expect(res.body).not.toContain('minh hoạ');
@@ -50,19 +50,22 @@ describe('web app serving', () => {
   it('keeps the demo banner in the static shell in demo mode (markers removed), and drops it otherwise', () => {
     const demo = staticShellFor(Buffer.from(INDEX), true).toString();
     expect(demo).toContain(
-      '<header>Cảnh báo lũ</header><div class="demo-banner">Dữ liệu minh hoạ</div><!--/app-shell-->',
+      '<header class="app-header">Cảnh báo lũ</header><div class="demo-banner">Dữ liệu minh hoạ</div><!--/app-shell-->',
     );
     expect(demo).not.toContain('<!--demo-banner-->');
     const plain = staticShellFor(Buffer.from(INDEX), false).toString();
-    expect(plain).toContain('<header>Cảnh báo lũ</header><!--/app-shell-->');
+    expect(plain).toContain('<header class="app-header">Cảnh báo lũ</header><!--/app-shell-->');
   });
 
   it('leaves the header shell out of pages that have no header (/maps-mobile)', async () => {
     for (const url of ['/maps-mobile', '/maps-mobile/', '/maps-mobile?lat=1']) {
       const res = await app.inject({ url });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(res.body).not.toContain('<header>');
+      // The slim bar React draws there instead of the header, out of its comment.
+      expect(res.body).toContain(
+        '<div id="root"><!--app-shell--><nav class="bare-bar">Về trang chủ</nav><!--/app-shell-->',
+      );
+      expect(res.body).not.toContain('<header');
     }
   });
 
@@ -98,11 +101,18 @@ describe('preloads of a public page in its HTML', () => {
   let dir: string;
   let app: FastifyInstance;
   const HEAD_INDEX =
-    '<html><head><title>x</title></head><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header><!--/app-shell--></div></body></html>';
+    '<html><head><title>x</title></head><body><div id="root"><!--app-shell--><header class="app-header">Cảnh báo lũ</header><!--/app-shell--></div></body></html>';
+  // As Vite writes it: the entry module and its static imports in the head.
+  const BUILT_INDEX = HEAD_INDEX.replace(
+    '</head>',
+    '<script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/vendor-react-abc.js">\n</head>',
+  );
+  const BOOT =
+    '<script src="/app-boot.js" defer data-entry="/assets/index-abc.js" data-preload="/assets/vendor-react-abc.js';
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
-    await writeFile(path.join(dir, 'index.html'), HEAD_INDEX);
+    await writeFile(path.join(dir, 'index.html'), BUILT_INDEX);
     await writeFile(
       path.join(dir, 'route-preloads.json'),
       JSON.stringify({
@@ -130,25 +140,29 @@ describe('preloads of a public page in its HTML', () => {
     expect(news?.firstReads?.length).toBeGreaterThan(0);
     const res = await app.inject({ url: '/news' });
     const links = head(res.body);
-    expect(links).toContain(
-      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/news-page-abc.js">',
-    );
-    expect(links).toContain('<link rel="preload" as="style" crossorigin href="/assets/news-public-abc.css">');
+    // The page's modules are fetched by the boot script after the first paint, with the shell's (#25).
+    expect(links).toContain(`${BOOT} /assets/news-page-abc.js"></script>`);
+    expect(links).not.toContain('type="module"');
+    expect(links).not.toContain('rel="modulepreload"');
+    expect(links).toContain('<link rel="stylesheet" crossorigin href="/assets/news-public-abc.css">');
     for (const read of news?.firstReads ?? []) {
       expect(links).toContain(`<link rel="preload" as="fetch" crossorigin href="${read.replaceAll('&', '&amp;')}">`);
     }
-    expect(res.body).toContain('<header>Cảnh báo lũ</header>');
+    expect(res.body).toContain('<header class="app-header">Cảnh báo lũ</header>');
   });
 
   it('matches routes with parameters, keeps headerless pages bare, and leaves other paths plain', async () => {
     expect(head((await app.inject({ url: '/news/12' })).body)).toContain('/assets/news-detail-abc.js');
     const mobile = (await app.inject({ url: '/maps-mobile' })).body;
     expect(mobile).toContain('/assets/map-page-abc.js');
-    expect(mobile).not.toContain('<header>');
+    expect(mobile).not.toContain('<header');
     const dashboard = (await app.inject({ url: '/dashboard' })).body;
     expect(head(dashboard)).toContain('rel="preload" as="fetch"');
-    expect(head(dashboard)).not.toContain('modulepreload');
-    expect((await app.inject({ url: '/khong-co' })).body).toBe(HEAD_INDEX);
+    expect(head(dashboard)).toContain(`${BOOT}"></script>`);
+    // Any other path: the shell with only the boot script, which starts the app after the first paint.
+    expect((await app.inject({ url: '/khong-co' })).body).toBe(
+      HEAD_INDEX.replace('</head>', `${BOOT}"></script></head>`),
+    );
   });
 
   it('copies only built asset paths into the page', async () => {
@@ -172,7 +186,9 @@ describe("a page's first view made by the server (#25)", () => {
     await registerWeb(app, dir, {
       demo: false,
       firstView: async (route) =>
-        route === '/dashboard' ? '<div class="first-view">Mực nước 6,23 m $1 $&</div>' : null,
+        route === '/dashboard'
+          ? { main: '<div class="first-view">Mực nước 6,23 m $1 $&</div>', banner: '<section>Lũ $1</section>' }
+          : null,
     });
     await app.ready();
   });
@@ -187,6 +203,8 @@ describe("a page's first view made by the server (#25)", () => {
       '<main id="main-content" class="app-main"><div class="first-view">Mực nước 6,23 m $1 $&</div></main>',
     );
     expect(dash.body).not.toContain('page-loading');
+    // The banner where React puts it: right after the header.
+    expect(dash.body).toContain('<header>Cảnh báo lũ</header><section>Lũ $1</section><main');
     expect(dash.headers['cache-control']).toBe('no-cache');
     const news = await app.inject({ url: '/news' });
     expect(news.body).toContain('<div class="page-loading" role="status"></div>');

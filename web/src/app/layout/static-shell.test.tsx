@@ -65,6 +65,15 @@ describe('static app shell (index.html)', () => {
     const match = /<!--demo-banner-->([\s\S]*)<!--\/demo-banner-->/.exec(staticShell());
     expect(match?.[1]).toBeTruthy();
     expect(normalise(match?.[1] ?? '')).toBe(normalise(banner.outerHTML));
-    expect(staticShell()).toContain('</header><!--demo-banner-->');
+    // The server's banner of warnings (#25) goes between them, where React renders AlertBanner.
+    expect(staticShell()).toContain('</header><!--alert-banner--><!--demo-banner-->');
+  });
+
+  it('keeps in a comment the slim bar React renders instead of the header on /maps-mobile (the server uses it there)', async () => {
+    renderApp('/maps-mobile');
+    const bar = await screen.findByTestId('bare-bar');
+    const match = /<!--bare-bar ([\s\S]*?) -->/.exec(staticShell());
+    expect(match?.[1]).toBeTruthy();
+    expect(normalise(match?.[1] ?? '')).toBe(normalise(bar.outerHTML));
   });
 });

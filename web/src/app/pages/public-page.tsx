@@ -1,7 +1,8 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
+import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
 
@@ -25,13 +26,16 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
 export function PublicPage() {
   const route = useCurrentRouteDef();
   const params = useParams();
+  const { pathname } = useLocation();
   if (!route) return <NotFoundPage />;
   if (Object.values(params).some((value) => value !== undefined && !/^\d+$/.test(value))) return <NotFoundPage />;
   const Page = PAGES[route.path];
   if (!Page) return <PlaceholderPage titleKey={route.title} />;
   return (
-    <Suspense fallback={<PageLoading />}>
+    // While the page's chunk loads: the server's first view of it, as it was (#25), or a spinner.
+    <Suspense fallback={<FirstView part="main" path={pathname} fallback={<PageLoading />} />}>
       <Page key={route.path} />
+      <FirstViewShown />
     </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 import { DownOutlined, WarningFilled } from '@ant-design/icons';
 import { type Alert, alertDetails, alertHeadline, alertsByStation, type Language } from '@flood/domain';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { FirstView, releaseFirstView } from '../../../app/layout/first-view';
 import { useMapPath } from '../../../components/use-map-path';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 import { SUBSCRIBE_PATH } from '../../subscriptions';
@@ -78,6 +79,13 @@ export function AlertBanner() {
   const stations = useMemo(() => alertsByStation(data ?? []), [data]);
   const warnings = useWarningsInForce();
   const lines = warnings.length + stations.length;
+  const { pathname } = useLocation();
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded) releaseFirstView('banner');
+  }, [loaded]);
+  // The server's banner of this page while the warnings load, exactly as it was (#25).
+  if (!loaded) return <FirstView part="banner" path={pathname} fallback={null} />;
   if (!lines) return null;
   const others = lines - 1;
   const open = expanded && others > 0;

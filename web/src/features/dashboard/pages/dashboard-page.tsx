@@ -3,6 +3,7 @@ import type { StationKind, StationReading } from '@flood/domain';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FirstView } from '../../../app/layout/first-view';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useMapPath } from '../../../components/use-map-path';
@@ -114,12 +115,20 @@ export default function DashboardPage() {
   // down under the reader's eyes (a layout shift).
   const waiting = (pending: boolean, data: unknown, deferred: unknown) =>
     pending || deferred === null || (data !== undefined && deferred === undefined);
-  if (waiting(rain.isPending, rain.data, rainData) || waiting(water.isPending, water.data, waterData)) {
+  const ready = !(waiting(rain.isPending, rain.data, rainData) || waiting(water.isPending, water.data, waterData));
+  if (!ready) {
+    // The server's first view of this page while it loads, exactly as it was (#25); a spinner after it.
     return (
-      <div className="dash-page" data-testid="dashboard">
-        <h1 className="dash-visually-hidden">{t('page.dashboard')}</h1>
-        <PageLoading />
-      </div>
+      <FirstView
+        part="main"
+        path="/dashboard"
+        fallback={
+          <div className="dash-page" data-testid="dashboard">
+            <h1 className="dash-visually-hidden">{t('page.dashboard')}</h1>
+            <PageLoading />
+          </div>
+        }
+      />
     );
   }
 

@@ -1,0 +1,37 @@
+/*
+ * Starts the web app after the page's first paint (#25, point 3). The server puts the page's readings, warnings
+ * and header in its HTML, so a phone shows them before any script; this file (well under 1 KB, the only script
+ * the HTML asks for) then fetches the app's modules and runs it. Fetching them earlier would compete with the
+ * page's own HTML and style sheet on a weak network, and evaluating them before the first paint would hold it up.
+ *
+ * Its tag: <script src="/app-boot.js" defer data-entry="/assets/index-….js" data-preload="/assets/a.js …">.
+ * Plain JavaScript, copied as it is from web/public to the site's root; the server writes the tag
+ * (server/src/lib/app-boot.ts). A tab opened in the background (no frames) starts after at most a second.
+ */
+(() => {
+  const me = document.currentScript;
+  if (!me) return;
+  const entry = me.getAttribute('data-entry');
+  const preloads = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  let started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    for (const href of preloads) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    if (!entry) return;
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // The frame after this one: the first paint has happened.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  setTimeout(start, 1000);
+})();
