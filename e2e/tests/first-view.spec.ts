@@ -78,7 +78,8 @@ test.describe("the dashboard's first view (#25)", () => {
       // The app's page (its own test id), its readings in: the same boxes in the same places.
       await expect(page.getByTestId('dashboard')).toBeVisible();
       await expect(page.getByTestId('first-view')).toHaveCount(0);
-      expect(await boxes()).toEqual(before);
+      // The sections the first view does not draw (the chart, the documents) come after: below what it drew.
+      expect((await boxes()).slice(0, before.length)).toEqual(before);
       await context.close();
     }
   });

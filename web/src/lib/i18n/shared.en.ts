@@ -85,6 +85,8 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     cancel: 'Cancel',
     close: 'Close',
     loading: 'Loading...',
+    savingData: 'Saving data: pictures and map previews are not loaded.',
+    showPictures: 'Load pictures and maps',
     edit: 'Edit',
     delete: 'Delete',
     actions: 'Actions',

@@ -83,6 +83,8 @@ export const sharedVi = {
     cancel: 'Huỷ',
     close: 'Đóng',
     loading: 'Đang tải...',
+    savingData: 'Đang tiết kiệm dữ liệu: ảnh và bản đồ xem nhanh chưa tải.',
+    showPictures: 'Tải ảnh và bản đồ',
     edit: 'Sửa',
     delete: 'Xoá',
     actions: 'Thao tác',

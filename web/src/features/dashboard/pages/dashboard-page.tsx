@@ -7,6 +7,7 @@ import { FirstView } from '../../../app/layout/first-view';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useMapPath } from '../../../components/use-map-path';
+import { showPictures, usePicturesShown } from '../../../lib/data-saver';
 import { useLatestReadings } from '../../../map-kit/hooks/use-map-data';
 import { isMobileAgent } from '../../../map-kit/model/map-constants';
 import { Carousel } from '../components/carousel';
@@ -43,6 +44,8 @@ function MapSection() {
   const [ref, near] = useNearViewport<HTMLElement>('200px');
   const [kind, setKind] = useState<StationKind>('rain');
   const [interactive, setInteractive] = useState(() => !isMobileAgent());
+  // Saving data (#25): no preview nor map (tiles, layers) until asked.
+  const pictures = usePicturesShown();
   return (
     <section ref={ref} className="dash-section" aria-labelledby="dash-map-title" data-testid="dash-map-section">
       <div className="dash-section-head">
@@ -55,7 +58,16 @@ function MapSection() {
       </div>
       <p className="dash-hint">{t(interactive ? 'dashboard.mapHint' : 'dashboard.previewHint')}</p>
       <div className="dash-map">
+        {near && !pictures && (
+          <div className="dash-map-saver">
+            <p>{t('common.savingData')}</p>
+            <button type="button" className="data-saver-button" onClick={showPictures} data-testid="show-map">
+              {t('common.showPictures')}
+            </button>
+          </div>
+        )}
         {near &&
+          pictures &&
           (interactive ? (
             <Suspense fallback={<Loading height={0} />}>
               <DashboardMap kind={kind} onKindChange={setKind} />

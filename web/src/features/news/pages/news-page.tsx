@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { DataSaverNotice } from '../../../lib/data-saver';
 import { fetchNewsList, newsKeys } from '../api/news-api';
 import { NewsCardGrid } from '../components/public/news-card-grid';
 import { NEWS_TABS } from '../components/public/news-public-helpers';
@@ -31,6 +32,7 @@ export default function NewsPage() {
   return (
     <div className="news-page">
       <h1 className="news-page-title">{title}</h1>
+      <DataSaverNotice />
       {lists.some((list) => list.isPending) ? (
         <PageLoading />
       ) : (

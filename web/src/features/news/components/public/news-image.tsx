@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { usePicturesShown } from '../../../../lib/data-saver';
 
 interface NewsImageProps {
   src: string | null;
@@ -11,7 +12,9 @@ interface NewsImageProps {
 /** A decorative card picture (the title next to it names the card) that falls back when missing or broken. */
 export function NewsImage({ src, fallback, className, eager = false }: NewsImageProps) {
   const [broken, setBroken] = useState<string | null>(null);
-  const url = src && broken !== src ? src : fallback;
+  // Saving data (#25): the fallback (drawn in the page, nothing fetched) until the visitor asks for pictures.
+  const shown = usePicturesShown();
+  const url = shown && src && broken !== src ? src : fallback;
   return (
     <img
       className={className}
