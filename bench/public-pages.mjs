@@ -50,6 +50,7 @@ async function lighthouseScore(url, runs) {
     return { na: 'lighthouse is not installed' };
   }
   const results = [];
+  const failed = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -68,6 +69,14 @@ async function lighthouseScore(url, runs) {
     });
     try {
       const { lhr } = await lighthouse(url, { port: chrome.port, onlyCategories: CATEGORIES, logLevel: 'error' });
+      if (lhr.runtimeError) {
+        // A run Lighthouse could not finish (a hung page, no paint seen) is told, not scored as 0.
+        console.log(
+          `      (Lighthouse run ${i + 1} of ${url} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message})`,
+        );
+        failed.push(lhr.runtimeError.code);
+        continue;
+      }
       const a = lhr.audits;
       const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
       results.push({
@@ -84,12 +93,14 @@ async function lighthouseScore(url, runs) {
       chrome.kill();
     }
   }
+  if (results.length === 0) return { na: `every run failed (${failed.join(', ')})` };
   const mid = median(results.map((r) => r.score));
   return {
     ...results.find((r) => r.score === mid),
     a11y: median(results.map((r) => r.a11y)),
     bp: median(results.map((r) => r.bp)),
     scores: results.map((r) => r.score),
+    failed,
   };
 }
 
@@ -155,6 +166,8 @@ async function paintFigures(browser, url, reading) {
     const slow = await context.newPage();
     const cdp = await context.newCDPSession(slow);
     await cdp.send('Network.enable');
+    // A first visit: nothing from the cache (the static copy would come from it, the page is revalidated).
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: 400,
