@@ -42,6 +42,7 @@ export * from './geodata/geodata.types';
 export * from './geodata/geojson-validate';
 export * from './news/news.rules';
 export * from './news/news.schemas';
+export * from './news/news-pictures';
 export * from './open-data/open-data.schemas';
 export * from './routing/road-graph';
 export * from './routing/routing.schemas';

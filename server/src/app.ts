@@ -1,12 +1,13 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { NEWS_HOME_SIZE } from '@flood/domain';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
-import { renderDashboardFirstView, renderMapFirstView } from './app/first-view.html';
+import { renderDashboardFirstView, renderMapFirstView, renderNewsFirstView } from './app/first-view.html';
 import { channelGatewaysOf, emailGatewayOf, smsGatewayOf } from './app/gateways';
 import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
@@ -274,9 +275,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBytes: filesMaxBytes,
   });
   const news = createNewsService({ db, bus, timeZone, now });
+  const newsLists = createNewsListCache({ news, bus, now });
   await app.register(newsRoutes, {
     news,
-    listCache: createNewsListCache({ news, bus, now }),
+    listCache: newsLists,
     hotReads,
     viewLimit: { max: config.VIEW_RATE_LIMIT_PER_MINUTE, windowMs: 60_000 },
   });
@@ -341,10 +343,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // says 'Mobi', as the web's isMobileAgent — and one for other screens) and of the phone map, from the hot reads,
   // made anew after any event that changes them.
   const firstViews = createExpiringCache(
-    async (key: 'phone' | 'desktop' | 'map') => {
+    async (key: 'phone' | 'desktop' | 'map' | 'news' | 'news-saving') => {
+      const warnings = await app.activeWarnings();
+      const alerts = await activeAlerts(db, false, await configService.webParameters());
+      const expiresAt = now().getTime() + 5_000;
+      if (key === 'news' || key === 'news-saving') {
+        const items = async (type: 'WARNING' | 'NORMAL') =>
+          JSON.parse((await newsLists.get({ page: 1, pageSize: NEWS_HOME_SIZE, type })).identity.body.toString('utf8'))
+            .items;
+        const view = renderNewsFirstView({
+          warnings,
+          alerts,
+          warning: await items('WARNING'),
+          activity: await items('NORMAL'),
+          timeZone,
+          pictures: key === 'news',
+        });
+        return { value: view, expiresAt };
+      }
       const content = {
-        warnings: await app.activeWarnings(),
-        alerts: await activeAlerts(db, false, await configService.webParameters()),
+        warnings,
+        alerts,
         water: JSON.parse((await latest.get('CURRENT_HIGH')).identity.body.toString('utf8')),
         rain: JSON.parse((await latest.get('CURRENT_RAIN')).identity.body.toString('utf8')),
         timeZone,
@@ -354,14 +373,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           key === 'map'
             ? renderMapFirstView(content)
             : renderDashboardFirstView({ ...content, mobile: key === 'phone' }),
-        expiresAt: now().getTime() + 5_000,
+        expiresAt,
       };
     },
     { now: () => now().getTime() },
   );
   // Whatever they show changed: the next page gets a new one (the 5 s are a backstop, and the warnings' expiry).
   bus.subscribe((e) => {
-    if (['reading', 'alert', 'warning', 'config', 'stations-changed'].includes(e.type)) firstViews.drop();
+    if (['reading', 'alert', 'warning', 'config', 'stations-changed', 'news-changed'].includes(e.type))
+      firstViews.drop();
   });
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
@@ -370,7 +390,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ? firstViews.get(String(request.headers['user-agent'] ?? '').includes('Mobi') ? 'phone' : 'desktop')
         : route === '/maps-mobile'
           ? firstViews.get('map')
-          : Promise.resolve(null),
+          : route === '/news'
+            ? // A browser saving data says so (Save-Data): the drawn default pictures, nothing fetched.
+              firstViews.get(request.headers['save-data'] === 'on' ? 'news-saving' : 'news')
+            : Promise.resolve(null),
   });
   return app;
 }

@@ -1,6 +1,13 @@
-import type { Alert, PublicWarning, StationReading } from '@flood/domain';
+import {
+  type Alert,
+  NEWS_FALLBACK_SVG,
+  type NewsSummary,
+  type PublicWarning,
+  type StationReading,
+  svgDataUri,
+} from '@flood/domain';
 import { describe, expect, it } from 'vitest';
-import { renderDashboardFirstView, renderMapFirstView } from './first-view.html';
+import { renderDashboardFirstView, renderMapFirstView, renderNewsFirstView } from './first-view.html';
 
 const reading = (over: Partial<StationReading>): StationReading => ({
   stationId: 1,
@@ -172,5 +179,56 @@ describe("the phone map's first view (#25)", () => {
     expect(view.main).toContain('<span class="map-first-time">26/11/2026 10:30</span>');
     expect(view.main).not.toContain('Trạm đo mưa');
     expect(view.banner).toContain('data-testid="warning-7"');
+  });
+});
+
+describe("the news page's first view (#25)", () => {
+  const item = (id: number, over: Partial<NewsSummary> = {}): NewsSummary =>
+    ({
+      id,
+      name: `Bản tin <${id}>`,
+      sapo: null,
+      author: null,
+      avatar: null,
+      files: [],
+      date: '2026-11-26T03:30:00.000Z',
+      status: 'PUBLISHED',
+      ...over,
+    }) as NewsSummary;
+
+  it("draws the page's sections and cards: picture (thumbnail or the drawn default), title, date", () => {
+    const { main, banner } = renderNewsFirstView({
+      warnings: [],
+      alerts: [],
+      warning: [item(1, { avatar: '/api/files/0123456789abcdef0123456789abcdef' }), item(2), item(3), item(4)],
+      activity: [],
+      timeZone: 'Asia/Ho_Chi_Minh',
+      pictures: true,
+    });
+    expect(banner).toBe('');
+    expect(main).toContain('<h1 class="news-page-title">Tin tức</h1>');
+    expect(main).toContain('<h2 id="news-section-warning" class="news-section-title">Tin cảnh báo</h2>');
+    expect(main).toContain(
+      '<img class="news-card-image" src="/api/files/0123456789abcdef0123456789abcdef/thumbnail" alt="" width="320" height="180" loading="eager" fetchpriority="high" decoding="async">',
+    );
+    // The first row loads at once; the rest when scrolled to; no picture: the drawn default, the web's own.
+    expect(main).toContain('data-testid="news-card-4"><img class="news-card-image" src="data:image/svg+xml,');
+    expect(main).toMatch(/news-card-4"><img [^>]*loading="lazy"/);
+    expect(main).toContain(`src="${svgDataUri(NEWS_FALLBACK_SVG).replaceAll('"', '&quot;')}"`);
+    expect(main).toContain('<a href="/news/1" class="news-card-link">Bản tin &lt;1&gt;</a>');
+    expect(main).toContain('<time class="news-card-date" datetime="2026-11-26T03:30:00.000Z">26/11/2026 10:30</time>');
+    expect(main).toContain('<p class="news-state news-empty">Không có bản tin nào</p>');
+  });
+
+  it('a browser saving data gets the drawn default picture, nothing to fetch', () => {
+    const { main } = renderNewsFirstView({
+      warnings: [],
+      alerts: [],
+      warning: [item(1, { avatar: '/api/files/0123456789abcdef0123456789abcdef' })],
+      activity: [],
+      timeZone: 'Asia/Ho_Chi_Minh',
+      pictures: false,
+    });
+    expect(main).not.toContain('/api/files/');
   });
 });

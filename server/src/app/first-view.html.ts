@@ -6,6 +6,9 @@ import {
   formatDateTimeVi,
   formatNumberVi,
   MARK_COLOURS,
+  NEWS_FALLBACK_SVG,
+  type NewsSummary,
+  newsImageUrl,
   type PublicWarning,
   readingMark,
   readingStatusText,
@@ -13,6 +16,7 @@ import {
   severityName,
   stationValueWithUnit,
   statusColour,
+  svgDataUri,
   textOn,
   WARNING_KIND_LABELS,
   waterContextPhrase,
@@ -199,6 +203,61 @@ export function renderMapFirstView(v: {
     list(T.water, v.water),
     list(T.rain, v.rain),
     `<p class="first-view-note">${T.note}</p>`,
+    '</div>',
+  ].join('');
+  return { banner: banner(v.warnings, v.alerts, v.timeZone), main };
+}
+
+const NEWS_FALLBACK = svgDataUri(NEWS_FALLBACK_SVG);
+/** Cards in a row at most (news-card-grid.tsx): their pictures load at once, the page's largest paint. */
+const NEWS_FIRST_ROW = 3;
+
+/** A news card (news-card.tsx): picture, title linking to the item, date. */
+function newsCard(item: NewsSummary, eager: boolean, pictures: boolean, timeZone: string): string {
+  const src = (pictures ? newsImageUrl(item.avatar) : null) ?? NEWS_FALLBACK;
+  return [
+    `<li class="news-card" data-testid="news-card-${item.id}">`,
+    `<img class="news-card-image" src="${esc(src)}" alt="" width="320" height="180" loading="${eager ? 'eager' : 'lazy'}" fetchpriority="${eager ? 'high' : 'auto'}" decoding="async">`,
+    `<div class="news-card-body"><h3 class="news-card-title"><a href="/news/${item.id}" class="news-card-link">${esc(item.name)}</a></h3>`,
+    `<time class="news-card-date" datetime="${esc(item.date)}">${esc(formatDateTimeVi(new Date(item.date), timeZone))}</time></div>`,
+    '</li>',
+  ].join('');
+}
+
+/**
+ * The news page's first view (#25): its two sections ('Tin cảnh báo', 'Tin hoạt động') with the latest items as
+ * the React page draws them (news-page.tsx, news-card-grid.tsx), so the page's largest paint — the first row of
+ * pictures — is in the HTML; the warnings' banner as on every page. `pictures` false (the browser sent Save-Data): the drawn default picture, nothing
+ * fetched, as the app does for a visitor saving data.
+ */
+export function renderNewsFirstView(v: {
+  warnings: readonly PublicWarning[];
+  alerts: readonly Alert[];
+  warning: readonly NewsSummary[];
+  activity: readonly NewsSummary[];
+  timeZone: string;
+  pictures: boolean;
+}): FirstView {
+  const section = (
+    key: 'warning' | 'activity',
+    title: string,
+    more: string,
+    items: readonly NewsSummary[],
+    first: boolean,
+  ) =>
+    [
+      `<section class="news-section page-panel" aria-labelledby="news-section-${key}" data-testid="news-section-${key}">`,
+      `<div class="news-section-head"><h2 id="news-section-${key}" class="news-section-title">${title}</h2><a href="/all-news?tab=${key}" class="news-more" aria-label="${more}">Xem thêm</a></div>`,
+      items.length
+        ? `<ul class="news-grid">${items.map((item, i) => newsCard(item, first && i < NEWS_FIRST_ROW, v.pictures, v.timeZone)).join('')}</ul>`
+        : '<p class="news-state news-empty">Không có bản tin nào</p>',
+      '</section>',
+    ].join('');
+  const main = [
+    '<div class="news-page" data-testid="first-view" data-first-view="main">',
+    '<h1 class="news-page-title">Tin tức</h1>',
+    section('warning', 'Tin cảnh báo', 'Xem thêm tin cảnh báo', v.warning, true),
+    section('activity', 'Tin hoạt động', 'Xem thêm tin hoạt động', v.activity, false),
     '</div>',
   ].join('');
   return { banner: banner(v.warnings, v.alerts, v.timeZone), main };

@@ -4,6 +4,7 @@ import { NEWS_HOME_SIZE } from '@flood/domain';
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FirstView } from '../../../app/layout/first-view';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { DataSaverNotice } from '../../../lib/data-saver';
@@ -29,24 +30,31 @@ export default function NewsPage() {
       queryFn: () => fetchNewsList(homeQuery(tab)),
     })),
   });
+  const pending = lists.some((list) => list.isPending);
+  // The server's first view of this page while its lists load, exactly as it was (#25).
+  if (pending) {
+    const fallback = (
+      <div className="news-page">
+        <h1 className="news-page-title">{title}</h1>
+        <PageLoading />
+      </div>
+    );
+    return <FirstView part="main" path="/news" fallback={fallback} />;
+  }
   return (
     <div className="news-page">
       <h1 className="news-page-title">{title}</h1>
       <DataSaverNotice />
-      {lists.some((list) => list.isPending) ? (
-        <PageLoading />
-      ) : (
-        NEWS_TABS.map((tab, i) => (
-          <NewsSection
-            key={tab.key}
-            tab={tab}
-            list={lists[i]!}
-            first={i === 0}
-            title={t(tab.labelKey)}
-            moreLabel={t(MORE_KEYS[tab.key])}
-          />
-        ))
-      )}
+      {NEWS_TABS.map((tab, i) => (
+        <NewsSection
+          key={tab.key}
+          tab={tab}
+          list={lists[i]!}
+          first={i === 0}
+          title={t(tab.labelKey)}
+          moreLabel={t(MORE_KEYS[tab.key])}
+        />
+      ))}
     </div>
   );
 }

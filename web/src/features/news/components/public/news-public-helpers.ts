@@ -1,16 +1,11 @@
-import { FILE_URL_PATTERN, type NewsType } from '@flood/domain';
+import { NEWS_FALLBACK_SVG, type NewsType, svgDataUri } from '@flood/domain';
 import documentFallback from './document-fallback.svg';
-import newsFallback from './news-fallback.svg';
 
 /** The default pictures of news and documents without an image (public-portal §9 "fallback images"). */
-export const NEWS_FALLBACK_IMAGE = newsFallback;
+export const NEWS_FALLBACK_IMAGE = svgDataUri(NEWS_FALLBACK_SVG);
 export const DOCUMENT_FALLBACK_IMAGE = documentFallback;
 
-/** The card picture of an item: the thumbnail of an uploaded avatar, another (https) avatar as is, or none. */
-export function newsImageUrl(avatar: string | null | undefined): string | null {
-  if (!avatar) return null;
-  return FILE_URL_PATTERN.test(avatar) ? `${avatar}/thumbnail` : avatar;
-}
+export { newsImageUrl } from '@flood/domain';
 
 /** The tabs of `/all-news` (`?tab=`), warning news first as on `/news`. */
 export const NEWS_TABS = [
