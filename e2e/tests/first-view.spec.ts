@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { authHeaders, createWaterStation, deleteStation, pushReading, randomWaterCode, startSignedIn } from './helpers';
 
 test.describe("the dashboard's first view (#25)", () => {
-  test('with JavaScript off, /dashboard shows the latest readings and the warning in force', async ({
+  test('with JavaScript off, /dashboard, /maps-mobile and /news show the latest readings and the warning in force', async ({
     browser,
     page,
   }) => {
@@ -39,6 +39,12 @@ test.describe("the dashboard's first view (#25)", () => {
       await expect(line).toContainText('0,62 m');
       await expect(line).toContainText('Cấp II');
       await expect(line).toContainText('dưới BĐ3 0,08 m');
+      // The news page: its sections as the app draws them, and the banner.
+      await visitor.goto('/news');
+      await expect(visitor.getByRole('heading', { level: 1, name: 'Tin tức' })).toBeVisible();
+      await expect(visitor.getByRole('heading', { level: 2, name: 'Tin cảnh báo' })).toBeVisible();
+      await expect(visitor.getByRole('heading', { level: 2, name: 'Tin hoạt động' })).toBeVisible();
+      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
       await context.close();
     } finally {
       await deleteStation(page.request, station.id, await authHeaders(page));
