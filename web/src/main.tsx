@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startServiceWorker } from './lib/offline/service-worker';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
@@ -21,3 +22,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (push, offline): on the built app only; the development server's modules are not hashed.
+if (import.meta.env.PROD) startServiceWorker();
