@@ -56,7 +56,8 @@ const PUBLIC_READS = [
 ];
 /**
  * Fetched at each visit (at most once a minute), exactly as the pages ask for them: the latest readings, the
- * warnings, the app's settings, the map's lists; then the newest file of each district layer.
+ * warnings, the app's settings, the map's lists, the dashboard's latest documents; then the newest file of each
+ * district layer.
  */
 const VISIT_READS = [
   '/api/water?type=CURRENT_HIGH',
