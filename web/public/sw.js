@@ -5,7 +5,8 @@
  * is a new service worker.
  *
  * Offline (docs/decisions.md, "Offline: the installable app and its service worker"):
- * - pages (navigations): network first; a copy of each page kept, answered when the network fails or is too slow;
+ * - pages (navigations): network first; a copy of the public pages kept, answered when the network fails or is too
+ *   slow; offline, any other page gets a kept page's shell (the app routes by the address);
  * - the app's hashed files (/assets/*): cache first (a hashed name never changes); those of the public pages are
  *   fetched at install; the previous version's are kept one more version, so a page still open on it loads them;
  * - the public reads (latest readings, warnings, the communes, evacuation points and roads layers, and the rest the
@@ -175,6 +176,9 @@ function withTimeout(promise, ms) {
 async function stamped(response) {
   const headers = new Headers(response.headers);
   headers.set(CACHED_AT, new Date().toISOString());
+  // The body kept is the decoded one.
+  headers.delete('content-encoding');
+  headers.delete('content-length');
   return new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers });
 }
 
@@ -203,10 +207,14 @@ async function networkFirst(request, cacheName, key) {
   }
 }
 
-/** A page: network first, kept under its path; offline, its copy, else another page's shell (the app routes). */
+/**
+ * A page: the offline pages network first, kept under their path; any other page from the network. Offline, the
+ * page's copy, else a kept page's shell (the app routes by the address).
+ */
 async function page(request, url) {
   try {
-    return await networkFirst(request, PAGES_CACHE, url.pathname);
+    if (OFFLINE_PAGES.includes(url.pathname)) return await networkFirst(request, PAGES_CACHE, url.pathname);
+    return await fetch(request);
   } catch (error) {
     const pages = await caches.open(PAGES_CACHE);
     for (const path of OFFLINE_PAGES) {

@@ -136,9 +136,11 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     await expect(get('/api/water?type=CURRENT_RAIN')).rejects.toThrow('Failed to fetch');
   });
 
-  it('offline, a page is its kept copy, else the shell of another kept page', async () => {
-    const { get, net, dispatch } = loadWorker();
+  it('offline, a page is its kept copy, else the shell of another kept page; other pages are not kept', async () => {
+    const { get, net, dispatch, caches } = loadWorker();
     await dispatch('install', {});
+    expect(await (await get('/news/12', { mode: 'navigate' }))!.text()).toBe('network /news/12');
+    expect([...caches.store.get('flood-pages-dev')!.keys()]).not.toContain(`${ORIGIN}/news/12`);
     net.online = false;
     const page = await get('/dashboard', { mode: 'navigate' });
     expect(await page!.text()).toBe('network /dashboard');
