@@ -149,6 +149,13 @@ test.describe('the portal offline (#25, point 2)', () => {
       await expect(page.getByTestId(`dash-value-${code}`)).toHaveText(/0,62/);
       await expect(page.getByTestId('alert-banner')).toContainText(name);
       await controlled(page);
+      // Installable: Chromium finds nothing missing (the manifest, its icons, the service worker); a test's browser
+      // context is incognito, which is the only thing it may say.
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
       await expect
         .poll(
           async () =>
