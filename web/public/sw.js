@@ -10,7 +10,8 @@
  * - the app's hashed files (/assets/*): cache first (a hashed name never changes); those of the public pages are
  *   fetched at install; the previous version's are kept one more version, so a page still open on it loads them;
  * - the public reads (latest readings, warnings, the communes, evacuation points and roads layers, and the rest the
- *   public pages read): network first, a copy kept; a copy answered offline carries `x-sw-cache` (when it was
+ *   public pages read): network first, a copy kept (of the stored GeoJSON files only the district's layers, kept at
+ *   each visit and answered from the copy: a file's address never changes its bytes); a copy answered offline carries `x-sw-cache` (when it was
  *   fetched), which the pages show as 'Dữ liệu lúc HH:mm DD/MM — đang mất kết nối'. At each visit they are fetched
  *   again in the background, so the evacuation layers are there even if the map did not show them.
  * - never: a request with a bearer token (signed-in staff), anything but GET, the event stream, other origins.
@@ -92,7 +93,8 @@ self.addEventListener('message', (event) => {
 /** The public pages and their files, then the public reads: what the portal needs offline after one visit. */
 async function precache() {
   if (typeof caches === 'undefined') return;
-  const assets = await caches.open(ASSETS_CACHE);
+  // This version's caches are made here, and only here (see `own`).
+  const [assets] = await Promise.all([ASSETS_CACHE, PAGES_CACHE, DATA_CACHE].map((name) => caches.open(name)));
   // One failed file must not fail the install (the old version would stay): each is fetched on its own. A file the
   // previous version kept already is copied, not fetched again: an update downloads what changed.
   await Promise.all(
@@ -129,6 +131,14 @@ async function dropOldCaches() {
   await Promise.all(names.filter((n) => !keep.has(n)).map((n) => caches.delete(n)));
 }
 
+/**
+ * This version's cache, or null once a newer version deleted it: a worker still finishing a fetch after the next one
+ * took over must not bring its caches back (`caches.open` would create them again).
+ */
+async function own(name) {
+  return (await caches.has(name)) ? caches.open(name) : null;
+}
+
 /** Whether a path is one of the public reads kept for offline use. */
 function isPublicRead(path) {
   return PUBLIC_READS.some((p) => path === p || path.startsWith(`${p}/`) || path.startsWith(`${p}?`));
@@ -152,8 +162,20 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname === '/api/events') return;
+  if (url.pathname.startsWith('/api/geojson/')) {
+    event.respondWith(layerFile(request));
+    return;
+  }
   if (isPublicRead(url.pathname)) event.respondWith(read(request));
 });
+
+/**
+ * A stored GeoJSON file (its address never changes its bytes): the copy kept at a visit (the district's layers),
+ * else the network, not kept — the timed rain and flood layers can be megabytes each.
+ */
+async function layerFile(request) {
+  return (await caches.match(request.url, { cacheName: DATA_CACHE, ignoreVary: true })) ?? fetch(request);
+}
 
 /** The network's answer, or a rejection once `ms` have passed (the fetch goes on). */
 function withTimeout(promise, ms) {
@@ -187,18 +209,21 @@ async function stamped(response) {
  * is answered, else the failure.
  */
 async function networkFirst(request, cacheName, key) {
-  const cache = await caches.open(cacheName);
   const network = fetch(request).then(async (response) => {
-    if (response.ok && response.status === 200) await cache.put(key, await stamped(response.clone()));
+    if (response.ok && response.status === 200) {
+      const cache = await own(cacheName);
+      if (cache) await cache.put(key, await stamped(response.clone()));
+    }
     return response;
   });
+  const kept = () => caches.match(key, { cacheName, ignoreVary: true });
   try {
     const response = await withTimeout(network, NETWORK_WAIT_MS);
     // A server in trouble (503 during a database outage, a proxy's 502): the kept copy says more.
     if (response.status < 500) return response;
-    return (await cache.match(key, { ignoreVary: true })) ?? response;
+    return (await kept()) ?? response;
   } catch {
-    const copy = await cache.match(key, { ignoreVary: true });
+    const copy = await kept();
     if (copy) {
       network.catch(() => undefined);
       return copy;
@@ -216,9 +241,8 @@ async function page(request, url) {
     if (OFFLINE_PAGES.includes(url.pathname)) return await networkFirst(request, PAGES_CACHE, url.pathname);
     return await fetch(request);
   } catch (error) {
-    const pages = await caches.open(PAGES_CACHE);
     for (const path of OFFLINE_PAGES) {
-      const shell = await pages.match(path);
+      const shell = await caches.match(path, { cacheName: PAGES_CACHE });
       if (shell) return shell;
     }
     throw error;
@@ -235,10 +259,8 @@ async function asset(request) {
   const hit = await caches.match(request, { ignoreVary: true });
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok && response.status === 200) {
-    const cache = await caches.open(ASSETS_CACHE);
-    await cache.put(request, response.clone());
-  }
+  const cache = response.ok && response.status === 200 ? await own(ASSETS_CACHE) : null;
+  if (cache) await cache.put(request, response.clone());
   return response;
 }
 
@@ -260,7 +282,8 @@ async function visitReads(force) {
   const now = Date.now();
   if (!force && now - lastVisitReads < VISIT_EVERY_MS) return;
   lastVisitReads = now;
-  const cache = await caches.open(DATA_CACHE);
+  const cache = await own(DATA_CACHE);
+  if (!cache) return;
   await Promise.all([
     ...VISIT_READS.map((path) => keep(cache, path)),
     ...VISIT_LAYERS.map(async (type) => {

@@ -40,9 +40,11 @@ function fakeCaches() {
     api: {
       open,
       keys: async () => [...store.keys()],
+      has: async (name: string) => store.has(name),
       delete: async (name: string) => store.delete(name),
-      match: async (r: string | { url: string }) => {
-        for (const entries of store.values()) {
+      match: async (r: string | { url: string }, options: { cacheName?: string } = {}) => {
+        for (const [name, entries] of store) {
+          if (options.cacheName && name !== options.cacheName) continue;
           const hit = entries.get(keyOf(r));
           if (hit) return hit.clone();
         }
@@ -124,7 +126,8 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
   });
 
   it('answers a public read from the network and keeps it; offline, from its copy marked with its time', async () => {
-    const { get, net } = loadWorker();
+    const { get, net, dispatch } = loadWorker();
+    await dispatch('install', {});
     const online = await get('/api/water?type=CURRENT_HIGH');
     expect(await online!.text()).toBe('network /api/water?type=CURRENT_HIGH');
     expect(online!.headers.get('x-sw-cache')).toBeNull();
@@ -133,7 +136,19 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     expect(await offline!.text()).toBe('network /api/water?type=CURRENT_HIGH');
     expect(Date.parse(offline!.headers.get('x-sw-cache') ?? '')).toBeGreaterThan(Date.now() - 60_000);
     // A read never kept: the failure.
-    await expect(get('/api/water?type=CURRENT_RAIN')).rejects.toThrow('Failed to fetch');
+    await expect(get('/api/news?page=1&pageSize=10')).rejects.toThrow('Failed to fetch');
+  });
+
+  it("answers a district layer's file from its copy; another layer's file from the network, not kept", async () => {
+    const { get, dispatch, net, caches } = loadWorker();
+    await dispatch('install', {});
+    net.calls.length = 0;
+    expect(await (await get('/api/geojson/roads-1.geojson'))!.text()).toBe('network /api/geojson/roads-1.geojson');
+    expect(net.calls).toEqual([]);
+    expect(await (await get('/api/geojson/flood-2026.geojson'))!.text()).toBe(
+      'network /api/geojson/flood-2026.geojson',
+    );
+    expect([...caches.store.get('flood-data-dev')!.keys()]).not.toContain(`${ORIGIN}/api/geojson/flood-2026.geojson`);
   });
 
   it('offline, a page is its kept copy, else the shell of another kept page; other pages are not kept', async () => {
@@ -165,6 +180,16 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     await dispatch('install', {});
     net.online = false;
     expect(await (await get('/assets/index-abc.js'))!.text()).toBe('file /assets/index-abc.js');
+  });
+
+  it('a worker finishing a fetch after a newer one deleted its caches does not bring them back', async () => {
+    const { get, dispatch, caches } = loadWorker();
+    await dispatch('install', {});
+    for (const name of [...caches.store.keys()]) caches.store.delete(name);
+    await get('/api/water?type=CURRENT_HIGH');
+    await get('/dashboard', { mode: 'navigate' });
+    await get('/assets/other-def.js');
+    expect([...caches.store.keys()]).toEqual([]);
   });
 
   it("on activate deletes the other versions' caches but the hashed files of the one just before", async () => {
