@@ -1,10 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/precompress.ts';
 import { type ChunkInfo, pagesOfSource, routePreloads } from './build/route-preloads.ts';
+import { type BundleFile, OFFLINE_PAGES, precacheList, writeServiceWorker } from './build/service-worker.ts';
 
 const PUBLIC_PAGE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src', 'app', 'pages', 'public-page.tsx');
 
@@ -40,6 +41,33 @@ function routePreloadsPlugin(): Plugin {
 }
 
 /**
+ * Writes the build's version and the files of the offline pages into dist/sw.js (web/build/service-worker.ts,
+ * #25 point 2): every build is a new service worker, which fetches those files at install.
+ */
+function serviceWorkerPlugin(): Plugin {
+  return {
+    name: 'flood-service-worker',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const pages = pagesOfSource(readFileSync(PUBLIC_PAGE, 'utf8'));
+      const modules = OFFLINE_PAGES.map((route) => pages.get(route))
+        .filter((m): m is string => Boolean(m))
+        .map((m) => path.resolve(path.dirname(PUBLIC_PAGE), m));
+      if (modules.length !== OFFLINE_PAGES.length) this.error('service-worker: an offline page has no module');
+      const precache = precacheList(bundle as unknown as Record<string, BundleFile>, PUBLIC_PAGE, modules);
+      const target = path.join(dir, 'sw.js');
+      const source = readFileSync(
+        existsSync(target) ? target : path.join(path.dirname(PUBLIC_PAGE), '../../../public/sw.js'),
+        'utf8',
+      );
+      const { text } = writeServiceWorker(source, precache);
+      writeFileSync(target, text);
+    },
+  };
+}
+
+/**
  * Vendor groups: the framework loads once and is cached across releases of the pages. Ant Design is
  * deliberately not grouped: one antd chunk was 353 KB gzip on every page (the back office's tables, forms
  * and pickers on the public map too); split by use, a page loads only the components it renders.
@@ -53,7 +81,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), routePreloadsPlugin(), precompressPlugin()],
+  plugins: [react(), routePreloadsPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app;

@@ -33,6 +33,9 @@ function startPushService(): Promise<{
   return new Promise((resolve) => server.listen(E2E_PUSH_PORT, '127.0.0.1', () => resolve({ server, received })));
 }
 
+// The service worker shows the push: allowed here (blocked in the other specs, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('web push subscription (#24)', () => {
   test('a phone subscribes to one commune and gets the notification of an alert there', async ({ browser }) => {
     const push = await startPushService();

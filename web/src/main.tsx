@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { keepFirstView } from './app/layout/first-view';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { startServiceWorker } from './lib/offline/service-worker';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
@@ -24,3 +25,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (push, offline): on the built app only; the development server's modules are not hashed.
+if (import.meta.env.PROD) startServiceWorker();

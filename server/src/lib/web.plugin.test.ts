@@ -23,6 +23,7 @@ describe('web app serving', () => {
     await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'sw.js'), "self.addEventListener('push', () => {});");
     await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dir, 'manifest.webmanifest'), '{"name":"Cảnh báo lũ Ba Chẽ"}');
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js'), BIG_SCRIPT);
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js.br'), brotliCompressSync(BIG_SCRIPT));
     await writeFile(path.join(dir, 'assets', 'big-abc12345.js.gz'), gzipSync(BIG_SCRIPT));
@@ -91,6 +92,11 @@ describe('web app serving', () => {
     // The service worker is revalidated every time (a new one must reach phones at once); other root files 5 min.
     expect((await app.inject({ url: '/sw.js' })).headers['cache-control']).toBe('no-cache');
     expect((await app.inject({ url: '/favicon.svg' })).headers['cache-control']).toBe('public, max-age=300');
+    // The service worker's type, and the installable app's manifest (#25): a browser ignores one of another type.
+    expect((await app.inject({ url: '/sw.js' })).headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    const manifest = await app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=300');
     const api = await app.inject({ url: '/api/khong-co' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });

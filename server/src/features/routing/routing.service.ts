@@ -1,41 +1,27 @@
 import {
   type BBox,
-  bboxContains,
   buildRoadGraph,
-  expandBBox,
+  DISTRICT_MARGIN_DEG,
+  districtBounds,
+  EVACUATION_NAME_KEYS,
+  type EvacuationPoint,
+  evacuationPointsOf,
   type LatLng,
   type LineFeatureCollection,
-  nearestByRoad,
+  pointOutside,
   ROUTE_TEXT,
-  type RoadRoute,
   type RouteRequest,
   type RouteResponse,
-  shortestPath,
+  routeOnRoads,
+  routeResponseOf,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { type GeoLayers, type LayerVersions, layerBBox, layerPlaces } from '../geodata/geodata-layers';
+import type { GeoLayers, LayerVersions } from '../geodata/geodata-layers';
 import type { ExternalRouter } from './osrm.client';
 
-/** How far around the communes a point may lie (~5.5 km): a road out of the district still routes. */
-export const DISTRICT_MARGIN_DEG = 0.05;
-/** Property names that hold an evacuation point's name: the seeded 'ten', then common alternatives. */
-export const EVACUATION_NAME_KEYS = ['ten', 'Ten', 'TEN', 'name', 'Name', 'NAME', 'diachi'];
-
-const r6 = (v: number) => Math.round(v * 1e6) / 1e6;
-const r1 = (v: number) => Math.round(v * 10) / 10;
-const lngLat = (p: LatLng): [number, number] => [p.lng, p.lat];
-
-function toResponse(r: RoadRoute, target: RouteResponse['target'], engine: RouteResponse['engine']): RouteResponse {
-  return {
-    geometry: { type: 'LineString', coordinates: r.coordinates.map(([x, y]) => [r6(x), r6(y)] as [number, number]) },
-    lengthM: r1(r.lengthM),
-    startGapM: r1(r.startGapM),
-    endGapM: r1(r.endGapM),
-    target,
-    engine,
-  };
-}
+/** The district's margin and the evacuation points' name keys: the domain's (one rule for server and browser). */
+export { DISTRICT_MARGIN_DEG, EVACUATION_NAME_KEYS };
 
 /**
  * Route planning on the public map (issue #8): the built-in router over the current roads layer
@@ -52,26 +38,23 @@ export function createRoutingService(deps: {
     roads ? buildRoadGraph(roads as LineFeatureCollection) : null,
   );
   // The communes' extent, or the roads' when there is no communes layer; null = no district data at all.
-  const boundsOf = layers.derived(['REGION', 'EVACUATION_ROAD'], ([regions, roads]) => {
-    const box = layerBBox(regions) ?? layerBBox(roads);
-    return box ? expandBBox(box, DISTRICT_MARGIN_DEG) : null;
-  });
-  const evacuationOf = layers.derived(['EVACUATION_POINT'], ([points]) =>
-    layerPlaces(points, EVACUATION_NAME_KEYS).map((p) => ({ name: p.name, lat: p.lat, lng: p.lng })),
-  );
+  const boundsOf = layers.derived(['REGION', 'EVACUATION_ROAD'], ([regions, roads]) => districtBounds(regions, roads));
+  const evacuationOf = layers.derived(['EVACUATION_POINT'], ([points]) => evacuationPointsOf(points));
   const versionsFor = () => layers.versions(['EVACUATION_ROAD', 'REGION', 'EVACUATION_POINT']);
 
-  function checkInside(bounds: BBox | null, field: string, p: LatLng | undefined): void {
-    if (!p || !bounds || bboxContains(bounds, lngLat(p))) return;
+  function checkInside(bounds: BBox | null, body: RouteRequest): void {
+    const field = pointOutside(bounds, body);
+    if (!field) return;
     throw new AppError('VALIDATION_FAILED', `${ROUTE_TEXT.outside} (${field})`, [
       { field, message: ROUTE_TEXT.outside },
     ]);
   }
 
-  async function builtIn(v: LayerVersions, from: LatLng, to: LatLng): Promise<RoadRoute | null> {
-    const graph = await graphOf(v);
-    if (!graph || graph.segmentCount === 0) throw new AppError('NOT_FOUND', ROUTE_TEXT.noRoads);
-    return shortestPath(graph, lngLat(from), lngLat(to));
+  /** The built-in router over the current roads; its failure is the API's 404 with the route text. */
+  async function builtIn(v: LayerVersions, body: RouteRequest, points: readonly EvacuationPoint[] = []) {
+    const found = routeOnRoads(await graphOf(v), body, points);
+    if (!found.ok) throw new AppError('NOT_FOUND', found.message);
+    return found.route;
   }
 
   async function tryExternal<T>(call: (router: ExternalRouter) => Promise<T | null>): Promise<T | null> {
@@ -84,15 +67,14 @@ export function createRoutingService(deps: {
     }
   }
 
-  async function toPoint(v: LayerVersions, from: LatLng, to: LatLng): Promise<RouteResponse> {
-    const ext = await tryExternal((r) => r.route(from, to));
-    if (ext) return toResponse(ext, null, 'external');
-    const route = await builtIn(v, from, to);
-    if (!route) throw new AppError('NOT_FOUND', ROUTE_TEXT.noRoute);
-    return toResponse(route, null, 'built-in');
+  async function toPoint(v: LayerVersions, body: RouteRequest, to: LatLng): Promise<RouteResponse> {
+    const ext = await tryExternal((r) => r.route(body.from, to));
+    if (ext) return routeResponseOf(ext, null, 'external');
+    return builtIn(v, body);
   }
 
-  async function toNearestEvacuation(v: LayerVersions, from: LatLng): Promise<RouteResponse> {
+  async function toNearestEvacuation(v: LayerVersions, body: RouteRequest): Promise<RouteResponse> {
+    const from = body.from;
     const points = await evacuationOf(v);
     if (points.length === 0) throw new AppError('NOT_FOUND', ROUTE_TEXT.noEvacuationPoints);
     const ext = await tryExternal(async (r) => {
@@ -105,13 +87,8 @@ export function createRoutingService(deps: {
       const route = await r.route(from, points[best]!);
       return route ? { route, target: points[best]! } : null;
     });
-    if (ext) return toResponse(ext.route, ext.target, 'external');
-    const graph = await graphOf(v);
-    if (!graph || graph.segmentCount === 0) throw new AppError('NOT_FOUND', ROUTE_TEXT.noRoads);
-    const found = nearestByRoad(graph, lngLat(from), points.map(lngLat));
-    if (!found) throw new AppError('NOT_FOUND', ROUTE_TEXT.noEvacuationRoute);
-    const target = points[found.index]!;
-    return toResponse(found, { name: target.name, lat: target.lat, lng: target.lng }, 'built-in');
+    if (ext) return routeResponseOf(ext.route, ext.target, 'external');
+    return builtIn(v, body, points);
   }
 
   return {
@@ -123,9 +100,8 @@ export function createRoutingService(deps: {
     async route(body: RouteRequest): Promise<RouteResponse> {
       const v = await versionsFor();
       const bounds = await boundsOf(v);
-      checkInside(bounds, 'from', body.from);
-      checkInside(bounds, 'to', body.to);
-      return body.to ? toPoint(v, body.from, body.to) : toNearestEvacuation(v, body.from);
+      checkInside(bounds, body);
+      return body.to ? toPoint(v, body, body.to) : toNearestEvacuation(v, body);
     },
   };
 }

@@ -10,6 +10,7 @@ import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { BareBar } from './bare-bar';
+import { OfflineBanner } from './offline-banner';
 
 /**
  * Header (unless the page hides it), the page, and the footer on pages that show it. Plain landmarks, not
@@ -36,6 +37,7 @@ export function RootLayout() {
         {t('app.skipToContent')}
       </a>
       {route?.noHeader ? <BareBar /> : <AppHeader />}
+      <OfflineBanner />
       <AlertBanner />
       <DemoBanner />
       <main

@@ -42,9 +42,16 @@ const textData = (text: string) => ({
 });
 
 describe('the service worker (web/public/sw.js)', () => {
-  it('listens to install, activate, push and notificationclick, and to no fetch (it caches nothing)', () => {
+  it('listens to install, activate, push and notificationclick, and to fetch and message (offline, #25)', () => {
     const { listeners } = loadWorker();
-    expect([...listeners.keys()].sort()).toEqual(['activate', 'install', 'notificationclick', 'push']);
+    expect([...listeners.keys()].sort()).toEqual([
+      'activate',
+      'fetch',
+      'install',
+      'message',
+      'notificationclick',
+      'push',
+    ]);
   });
 
   it("shows a warning's push with its text, tag, links and the 'manage' action, kept until pressed", async () => {

@@ -1,4 +1,5 @@
 import { ERROR_MESSAGES, type ErrorBody, ErrorBodySchema, type ErrorCode, UserDetailSchema } from '@flood/domain';
+import { noteAnswer } from '../offline/offline-state';
 import { clearSession, getToken, updateUserDetail } from '../session/session-store';
 
 export const API_PREFIX = '/api';
@@ -95,6 +96,8 @@ async function handleGlobally(error: ApiError, mode: ErrorHandling): Promise<voi
     hooks?.navigate('/home');
     return;
   }
+  // Offline (#25) the page says so once ('đang mất kết nối'), not with a toast per failed call.
+  if (error.status === 0 && typeof navigator !== 'undefined' && navigator.onLine === false) return;
   if (mode === 'global') hooks?.toastError(error);
 }
 
@@ -130,6 +133,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     throw error;
   }
 
+  // Offline, the service worker answers the public reads with its copies (#25): the pages say so.
+  if (method === 'GET') noteAnswer(path, response);
   const data = await parseJson(response);
   if (response.ok) return data as T;
 

@@ -23,6 +23,11 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     staffRealSms:
       'Demo mode is on (DEMO): the demo stations get simulated readings periodically, real stations are never written; alerts of demo stations ARE SENT as real SMS and e-mail (DEMO_ALERTS_TO_GATEWAY). Set DEMO=0 in production.',
   },
+  offline: {
+    cached: 'Data as of {{time}} — no connection',
+    updateReady: 'A new version is available',
+    reload: 'Reload',
+  },
   page: {
     dashboard: 'Home',
     maps: 'Maps',

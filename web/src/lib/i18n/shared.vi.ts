@@ -21,6 +21,11 @@ export const sharedVi = {
     staffRealSms:
       'Chế độ minh hoạ đang bật (DEMO): các trạm minh hoạ nhận số liệu giả định kỳ, trạm thật không bị ghi; cảnh báo của trạm minh hoạ ĐƯỢC GỬI SMS, e-mail THẬT (DEMO_ALERTS_TO_GATEWAY). Đặt DEMO=0 khi vận hành thật.',
   },
+  offline: {
+    cached: 'Dữ liệu lúc {{time}} — đang mất kết nối',
+    updateReady: 'Đã có phiên bản mới',
+    reload: 'Tải lại',
+  },
   page: {
     dashboard: 'Trang chủ',
     maps: 'Bản đồ',

@@ -109,6 +109,7 @@ export const mapEn: TextsOf<typeof mapVi> = {
       length: 'Length: {{length}}',
       offRoad: 'Off the roads (dashed): {{length}}',
       dragHint: 'Drag A or B to change the route.',
+      offline: 'No connection: the route was computed on this device from the saved evacuation roads.',
       clear: 'Clear route',
       save: 'Save route',
       saveTitle: 'Save route details',

@@ -105,6 +105,7 @@ export const mapVi = {
       length: 'Độ dài: {{length}}',
       offRoad: 'Đoạn ngoài đường (nét đứt): {{length}}',
       dragHint: 'Kéo điểm A, B để đổi tuyến.',
+      offline: 'Đang mất kết nối: tuyến được tính trên máy từ bản đồ đường sơ tán đã lưu.',
       clear: 'Xoá tuyến',
       save: 'Lưu tuyến',
       saveTitle: 'Lưu thông tin tuyến',

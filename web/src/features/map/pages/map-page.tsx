@@ -11,6 +11,7 @@ import { AntdScope } from '../../../app/antd-scope';
 import { useCurrentRouteDef } from '../../../app/route-handle';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { usePortalEventsDown } from '../../../lib/events/use-portal-events';
+import { useOfflineState } from '../../../lib/offline/offline-state';
 import { FloodMap } from '../../../map-kit/components/flood-map';
 import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
@@ -86,7 +87,9 @@ function MapScreen() {
   const chosen = chosenItem(layers);
   const chosenItems = useTimedItems(chosen?.layer ?? 'flood', chosen !== null);
   const chosenUrl = chosen ? (chosenItems.data?.find((i) => i.id === chosen.itemId)?.url ?? null) : null;
-  const down = usePortalEventsDown();
+  // Offline the page's banner says it already ('đang mất kết nối', #25): no 'reconnecting' pill over the tools too.
+  const offline = useOfflineState().cachedAt !== null;
+  const down = usePortalEventsDown() && !offline;
 
   // Without 'Mưa thực đo' in the layer list, the map starts with the measured water level.
   useEffect(() => {

@@ -9,7 +9,7 @@ import {
   SavedRoutesSchema,
 } from '@flood/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client';
+import { ApiError, api } from '../../../lib/api/client';
 
 /** Query keys of route planning: the saved routes drawn in the evacuation roads overlay. */
 export const routingKeys = {
@@ -48,12 +48,21 @@ export function useSavedRoutes(enabled = true) {
 /**
  * The route for a request (null: points not chosen yet). A query, not a mutation, although it is a POST:
  * the answer depends only on the points, and a newer request (a marker dragged again) cancels the older
- * one, whose late answer can then never replace the newer route.
+ * one, whose late answer can then never replace the newer route. `onDevice`: how to compute it when the server
+ * cannot be reached (the map's route panel: in the browser, from the kept roads layer).
  */
-export function useRoute(body: RouteRequest | null) {
+export function useRoute(body: RouteRequest | null, onDevice?: (body: RouteRequest) => Promise<RouteResponse>) {
   return useQuery({
     queryKey: body ? routingKeys.route(body) : ['routing', 'route', null],
-    queryFn: ({ signal }) => fetchRoute(body!, signal),
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchRoute(body!, signal);
+      } catch (error) {
+        // The server cannot be reached (offline, #25): the route computed in the browser, when the caller can.
+        if (onDevice && error instanceof ApiError && error.status === 0 && !signal.aborted) return onDevice(body!);
+        throw error;
+      }
+    },
     enabled: body !== null,
     // While a dragged marker's route loads, the previous one stays drawn; nothing once the points are cleared.
     placeholderData: (previous) => (body ? previous : undefined),

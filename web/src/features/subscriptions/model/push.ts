@@ -1,7 +1,8 @@
 import type { PushSubscriptionJson } from '@flood/domain';
+import { SERVICE_WORKER_URL } from '../../../lib/offline/service-worker';
 
 /** The service worker that shows the pushed warnings (web/public/sw.js, served from the site's root). */
-export const SERVICE_WORKER_URL = '/sw.js';
+export { SERVICE_WORKER_URL };
 
 /**
  * Whether this browser can receive a push: a service worker, the Push API and notifications (an iPhone only once

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api/client';
 import { isAuthenticated, useSession } from '../../../../lib/session/session-store';
 import { useRoute } from '../../../routing';
+import { isRouteFromDevice, routeOnDevice } from './offline-route';
 import { createRouteDrawing, type RouteDrawing } from './route-layers';
 import { NO_POINTS, routeErrorText, routePointsReducer, routeRequest, routeStep } from './route-state';
 
@@ -52,7 +53,7 @@ export default function RoutePanel({ map, onClose, onSaved }: RoutePanelProps) {
   const [saveOpen, setSaveOpen] = useState(false);
   const request = useMemo(() => routeRequest(points), [points]);
   const step = routeStep(points);
-  const route = useRoute(request);
+  const route = useRoute(request, routeOnDevice);
   const current = request && route.data && !route.isPlaceholderData ? route.data : null;
   const shown = request ? (route.data ?? null) : null;
   const [drawing, setDrawing] = useState<RouteDrawing | null>(null);
@@ -218,6 +219,11 @@ export default function RoutePanel({ map, onClose, onSaved }: RoutePanelProps) {
             </p>
             {gaps >= GAP_NOTE_M && (
               <p className="route-hint">{t('map.route.offRoad', { length: formatDistance(gaps, lang) })}</p>
+            )}
+            {isRouteFromDevice(current) && (
+              <p className="route-hint" data-testid="route-offline">
+                {t('map.route.offline')}
+              </p>
             )}
             <p className="route-hint">{t('map.route.dragHint')}</p>
           </>
