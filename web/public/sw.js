@@ -39,6 +39,11 @@ const CACHED_AT = 'x-sw-cache';
 const NETWORK_WAIT_MS = 6000;
 /** The pages kept for offline use at install; any other page falls back to the first one's shell. */
 const OFFLINE_PAGES = ['/dashboard', '/maps-mobile', '/maps', '/news'];
+/**
+ * The shell's own files outside /assets (their names carry no hash): the boot script that starts the app after the
+ * first paint (#25), the manifest and the icon. Network first, kept with the pages.
+ */
+const SHELL_FILES = ['/app-boot.js', '/manifest.webmanifest', '/favicon.svg'];
 /** Paths served by the server as its own pages (not the app): left alone. */
 const SERVER_PAGES = ['/api/', '/canh-bao/', '/h/'];
 /** The public reads kept for offline use (paths; any query). */
@@ -109,7 +114,7 @@ async function precache() {
   );
   const pages = await caches.open(PAGES_CACHE);
   await Promise.all(
-    OFFLINE_PAGES.map((path) =>
+    [...OFFLINE_PAGES, ...SHELL_FILES].map((path) =>
       fetch(path, { credentials: 'same-origin' })
         .then((response) => (response.ok ? pages.put(path, response) : undefined))
         .catch(() => undefined),
@@ -159,6 +164,10 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(asset(request));
+    return;
+  }
+  if (SHELL_FILES.includes(url.pathname)) {
+    event.respondWith(networkFirst(request, PAGES_CACHE, url.pathname));
     return;
   }
   if (url.pathname === '/api/events') return;

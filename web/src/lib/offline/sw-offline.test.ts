@@ -110,7 +110,16 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     expect(names.map((n) => n.replace(/-dev$/, ''))).toEqual(['flood-assets', 'flood-pages', 'flood-data']);
     const held = (name: string) => [...caches.store.get(name)!.keys()].map((u) => u.replace(ORIGIN, ''));
     expect(held('flood-assets-dev')).toEqual(['/assets/index-abc.js']);
-    expect(held('flood-pages-dev')).toEqual(['/dashboard', '/maps-mobile', '/maps', '/news']);
+    // With the shell's own files: the boot script that starts the app after the first paint, the manifest, the icon.
+    expect(held('flood-pages-dev')).toEqual([
+      '/dashboard',
+      '/maps-mobile',
+      '/maps',
+      '/news',
+      '/app-boot.js',
+      '/manifest.webmanifest',
+      '/favicon.svg',
+    ]);
     expect(held('flood-data-dev')).toEqual(
       expect.arrayContaining([
         '/api/water?type=CURRENT_HIGH',
