@@ -147,7 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const securityHeaders = PORTAL_SECURITY_HEADERS;
   // First onRequest hook: prepared bytes of hot public reads leave before the rest of the lifecycle.
-  const hotReads = registerHotReads(app, securityHeaders);
+  const hotReads = registerHotReads(app, securityHeaders, { bus, now: () => now().getTime() });
+  app.decorate('hotReads', hotReads);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Per process by default; with Redis one count for all processes, and during a Redis outage per process again.
@@ -256,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
   const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
   await app.register(geodataRoutes, {
-    geodata: createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore }),
+    geodata: createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore, bus }),
     reportData: createReportDataService({ db, storage }),
     storage,
     geojsonMaxBytes,
@@ -353,6 +354,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
+    hotReads,
     firstView: (route) => (route === '/dashboard' ? firstViews.get(route) : Promise.resolve(null)),
   });
   return app;

@@ -1,14 +1,78 @@
+import type { PortalEventName } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { clientHolds, type PreparedBody, pickVariant } from './prepared-body';
+import type { EventBus } from './events';
+import { clientHolds, type PreparedBody, pickVariant, prepareBody } from './prepared-body';
 import type { SecurityHeaders } from './security-headers';
 
-/** Prepared bytes ready for this request, and their max-age; undefined lets the route answer as usual. */
-export type HotPeek = (request: FastifyRequest) => { prepared: PreparedBody; maxAge: number } | undefined;
+/** Prepared bytes ready for this request; undefined lets the route answer as usual. */
+export type HotPeek = (request: FastifyRequest) => HotHit | undefined;
+
+export interface HotHit {
+  prepared: PreparedBody;
+  /** `Cache-Control: public, max-age=…`, unless `cacheControl` says otherwise. */
+  maxAge?: number;
+  cacheControl?: string;
+}
 
 export interface HotReads {
-  /** Serves `path` (a public GET route without parameters) from `peek` whenever it has bytes ready for an anonymous caller. */
+  /** Serves `path` (a public GET route without parameters, or a static file) from `peek` whenever it has bytes ready for an anonymous caller. */
   add(path: string, peek: HotPeek): void;
+  /** How many requests the lane has answered (tests tell a kept answer from the route's by it). */
+  answered(): number;
 }
+
+/**
+ * A public GET route whose own answer to an anonymous caller is kept, prepared (compressed once), and sent
+ * again for the same URL until one of `events` is published or `maxAgeMs` has passed (#25, point 5): declared
+ * in the route's `config.hot`, nothing else to write.
+ */
+export interface HotRoute {
+  /** Events that change what the route answers: each drops every kept answer of the route at once. */
+  events: readonly PortalEventName[];
+  /** Longest an answer is kept (what changes by the clock alone: a scheduled item, an expiry); default 60 s. */
+  maxAgeMs?: number;
+  /** Request headers besides the URL the answer depends on (e.g. `accept`, `host`). */
+  keyHeaders?: readonly string[];
+}
+
+/** Answers kept from routes' own replies: per URL, then per value of the route's key headers. */
+interface Slot {
+  route: HotRoute;
+  items: Map<string, Kept>;
+}
+interface Kept {
+  prepared: PreparedBody;
+  /** The route's headers (security headers included), flat, without the per-request and per-encoding ones. */
+  headers: string[];
+  etag: string | undefined;
+  expiresAt: number;
+}
+
+/** Headers of a reply that are per request or per encoding: the lane writes its own. */
+const PER_REQUEST = new Set([
+  'x-request-id',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'vary',
+]);
+/** Only text is kept (JSON, CSV, XML, HTML): what compression pays for, and never a stream or a 20 MB file. */
+const TEXT = /^(application\/([\w.+-]*json|[\w.+-]*xml)|text\/)/;
+const KEEP_MAX_BYTES = 4 * 1024 * 1024;
+const MAX_URLS = 512;
+const DEFAULT_MAX_AGE_MS = 60_000;
+const capture = Symbol('hot-read capture');
+type Capturing = FastifyRequest & { [capture]?: { route: HotRoute; generation: number } };
+
+const keyOf = (request: FastifyRequest, names: readonly string[] | undefined) => {
+  if (!names) return '';
+  let key = '';
+  for (const n of names) key += `${request.headers[n] ?? ''}\n`;
+  return key;
+};
 
 /**
  * The fast lane of hot public reads (ARCHITECTURE.md: cached, pre-serialised, pre-compressed bytes): the
@@ -16,20 +80,70 @@ export interface HotReads {
  * the security headers, request id, ETag and Cache-Control itself, and ends the request lifecycle there
  * (no validation, handler, serializer or compression). Anything else — a signed-in caller, a query the
  * peek does not recognise, bytes not yet prepared — goes on to the route, which gives the same answer.
- * Register it before every other onRequest hook.
+ * Two kinds of lanes: `add` (a feature's own cache says what is ready), and routes declaring `config.hot`,
+ * whose own answer to an anonymous caller is kept until an event of the bus changes it.
+ * Register it before every other onRequest hook, and before @fastify/compress (it keeps the uncompressed reply).
  */
-export function registerHotReads(app: FastifyInstance, security: SecurityHeaders): HotReads {
+export function registerHotReads(
+  app: FastifyInstance,
+  security: SecurityHeaders,
+  opts: { bus?: EventBus; now?: () => number } = {},
+): HotReads {
+  const now = opts.now ?? Date.now;
   const lanes = new Map<string, HotPeek>();
+  const kept = new Map<string, Slot>();
   const securityFlat = security.flat();
+  let answered = 0;
+  // Published events per name: an answer built while one of its route's events was published is not kept.
+  const generations = new Map<string, number>();
+  const generationOf = (route: HotRoute) => {
+    let g = 0;
+    for (const e of route.events) g += generations.get(e) ?? 0;
+    return g;
+  };
+  opts.bus?.subscribe((event) => {
+    generations.set(event.type, (generations.get(event.type) ?? 0) + 1);
+    for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) kept.delete(url);
+  });
+
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
+    const url = request.url;
+    const slot = kept.get(url);
+    if (slot) {
+      const item = slot.items.get(keyOf(request, slot.route.keyHeaders));
+      if (item && item.expiresAt > now()) {
+        const variant = pickVariant(item.prepared, request.headers['accept-encoding']);
+        const headers = [...item.headers, 'x-request-id', request.id];
+        const res = reply.raw;
+        reply.hijack();
+        answered++;
+        if (item.etag && clientHolds(request.headers['if-none-match'], item.etag)) {
+          res.writeHead(304, headers);
+          res.end();
+          return;
+        }
+        headers.push('content-length', String(variant.body.length));
+        if (variant.encoding) headers.push('content-encoding', variant.encoding);
+        res.writeHead(200, headers);
+        res.end(variant.body);
+        return;
+      }
+    }
     // The path as sent (cheaper than routeOptions, built anew on each access); a path spelt otherwise
     // (a trailing slash…) just takes the route.
-    const url = request.url;
     const q = url.indexOf('?');
     const peek = lanes.get(q < 0 ? url : url.slice(0, q));
     const hit = peek?.(request);
-    if (!hit || request.routeOptions.config.access !== 'public') return done();
+    if (!hit) {
+      const route = request.routeOptions.config.hot;
+      if (route && request.routeOptions.config.access === 'public') {
+        (request as Capturing)[capture] = { route, generation: generationOf(route) };
+      }
+      return done();
+    }
+    // A static file has no route of its own (the static plugin's); an API path must be a public route.
+    if (url.startsWith('/api/') && request.routeOptions.config.access !== 'public') return done();
     const variant = pickVariant(hit.prepared, request.headers['accept-encoding']);
     const headers = [
       ...securityFlat,
@@ -38,12 +152,13 @@ export function registerHotReads(app: FastifyInstance, security: SecurityHeaders
       'etag',
       variant.etag,
       'cache-control',
-      `public, max-age=${hit.maxAge}`,
+      hit.cacheControl ?? `public, max-age=${hit.maxAge ?? 0}`,
       'vary',
       'accept-encoding',
     ];
     const res = reply.raw;
     reply.hijack();
+    answered++;
     if (clientHolds(request.headers['if-none-match'], variant.etag)) {
       res.writeHead(304, headers);
       res.end();
@@ -55,9 +170,61 @@ export function registerHotReads(app: FastifyInstance, security: SecurityHeaders
     }
     // Answered: `done` is not called, which ends the hook chain (Fastify "Respond to a request from a hook").
   });
+
+  // The route's own answer, before compression: kept for the next anonymous caller of the same URL.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const c = (request as Capturing)[capture];
+    if (!c || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      return done(null, payload);
+    }
+    const contentType = String(reply.getHeader('content-type') ?? '');
+    const size = Buffer.byteLength(payload);
+    if (!TEXT.test(contentType) || size > KEEP_MAX_BYTES || reply.getHeader('content-encoding')) {
+      return done(null, payload);
+    }
+    const all = reply.getHeaders();
+    const headers: string[] = [];
+    let vary = '';
+    for (const [name, value] of Object.entries(all)) {
+      if (value === undefined) continue;
+      if (name === 'vary') vary = String(value);
+      else if (!PER_REQUEST.has(name)) headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const url = request.url;
+    const key = keyOf(request, c.route.keyHeaders);
+    const expiresAt = now() + (c.route.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
+    void prepareBody(payload, contentType).then((prepared) => {
+      // An event since the request began: these bytes may be older than it; the next read takes the route.
+      if (generationOf(c.route) !== c.generation) return;
+      const varies = prepared.br
+        ? vary
+          ? /accept-encoding/i.test(vary)
+            ? vary
+            : `${vary}, accept-encoding`
+          : 'accept-encoding'
+        : vary;
+      if (varies) headers.push('vary', varies);
+      let slot = kept.get(url);
+      if (!slot) {
+        if (kept.size >= MAX_URLS) kept.delete(kept.keys().next().value as string);
+        slot = { route: c.route, items: new Map() };
+        kept.set(url, slot);
+      }
+      if (slot.items.size >= 16) slot.items.clear();
+      slot.items.set(key, {
+        prepared,
+        headers,
+        etag: all.etag === undefined ? undefined : String(all.etag),
+        expiresAt,
+      });
+    });
+    done(null, payload);
+  });
+
   return {
     add(path, peek) {
       lanes.set(path, peek);
     },
+    answered: () => answered,
   };
 }

@@ -1,9 +1,20 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_ROUTES, type RouteDef } from '@flood/domain';
 import type { FastifyInstance } from 'fastify';
+import type { HotReads } from './hot-reads';
+import { type PreparedBody, type PreparedVariant, prepareBody } from './prepared-body';
+
+// The content types @fastify/static sends (its own @fastify/send and mime), so the fast lane sends the same.
+const require = createRequire(import.meta.url);
+const send = createRequire(require.resolve('@fastify/static'))('@fastify/send') as {
+  mime: { getType(path: string): string | null; default_type?: string };
+  isUtf8MimeType(type: string): boolean;
+};
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every unknown
@@ -19,6 +30,8 @@ export async function registerWeb(
      * the scripts run and without them), put in place of the shell's loading spinner; null: the spinner stays.
      */
     firstView?: (route: string) => Promise<string | null>;
+    /** The fast lane: every built file is then served from memory to anonymous callers (#25, point 5). */
+    hotReads?: HotReads;
   },
 ): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
@@ -31,18 +44,10 @@ export async function registerWeb(
       // The build writes file.br and file.gz beside each asset (web/build/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(webDist, filePath);
-        res.header(
-          'cache-control',
-          rel.startsWith('assets')
-            ? 'public, max-age=31536000, immutable'
-            : // The service worker (#24): a browser must see a new one at once, as the specification of service workers wants.
-              rel === 'sw.js'
-              ? 'no-cache'
-              : 'public, max-age=300',
-        );
+        res.header('cache-control', cacheControlOf(path.relative(webDist, filePath)));
       },
     });
+    if (options.hotReads) await serveFilesHot(options.hotReads, webDist);
   }
   // The static shell carries the demo banner between markers: kept in demo mode, so the page's first paint
   // already says the data is illustrative (and nothing moves when React renders the same banner).
@@ -82,6 +87,56 @@ export async function registerWeb(
         : page;
     return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
+}
+
+/** Cache-Control of a built file by its path inside the build. */
+function cacheControlOf(rel: string): string {
+  return rel.startsWith('assets')
+    ? 'public, max-age=31536000, immutable'
+    : // The service worker (#24): a browser must see a new one at once, as the specification of service workers wants.
+      rel === 'sw.js'
+      ? 'no-cache'
+      : 'public, max-age=300';
+}
+
+/** Types @fastify/compress compresses (of those a web build holds). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|wasm)|image\/svg\+xml)/;
+/** Files larger than this stay with the static plugin (streamed from disk). */
+const HOT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Every file of the build (and the .br/.gz the build wrote beside it) read once into memory and served by the
+ * fast lane of hot reads (lib/hot-reads.ts): the build never changes while the server runs, so nothing drops
+ * them. The static plugin still answers what the lane does not (a signed-in caller, a .gz asked by name, a
+ * file above 2 MB), with the same bytes, content type and Cache-Control.
+ */
+async function serveFilesHot(hotReads: HotReads, webDist: string): Promise<void> {
+  const files = (await readdir(webDist, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile() && !/\.(br|gz)$/.test(d.name))
+    .map((d) => path.join(d.parentPath, d.name));
+  for (const file of files) {
+    if ((await stat(file)).size > HOT_FILE_MAX_BYTES) continue;
+    const rel = path.relative(webDist, file);
+    const body = await readFile(file);
+    const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+    const variant = async (ext: string, encoding: 'br' | 'gzip'): Promise<PreparedVariant | undefined> => {
+      const bytes = await readFile(`${file}.${ext}`).catch(() => null);
+      return bytes ? { body: bytes, etag: `"${tag}-${ext}"`, encoding } : undefined;
+    };
+    const type = send.mime.getType(file) || send.mime.default_type || 'application/octet-stream';
+    const contentType = send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+    // The build writes both or neither (web/build/precompress.ts); text it did not compress is compressed here
+    // once, as @fastify/compress would on each request.
+    const [br, gzip] = await Promise.all([variant('br', 'br'), variant('gz', 'gzip')]);
+    const prepared: PreparedBody =
+      br && gzip
+        ? { contentType, identity: { body, etag: `"${tag}"`, encoding: null }, br, gzip }
+        : COMPRESSIBLE.test(type)
+          ? await prepareBody(body, contentType)
+          : { contentType, identity: { body, etag: `"${tag}"`, encoding: null } };
+    const hit = { prepared, cacheControl: cacheControlOf(rel) };
+    hotReads.add(`/${rel.split(path.sep).join('/')}`, () => hit);
+  }
 }
 
 /** The web build's chunks per public route (written by web/build/route-preloads.ts), or none. */

@@ -51,7 +51,8 @@ export const geodataRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/geojson', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until a file or folder changes; 30 s at most (a creator's name).
+    config: { access: 'public', hot: { events: ['geodata-changed'], maxAgeMs: 30_000 } },
     schema: {
       tags,
       summary: 'Danh sách tệp theo loại (mới nhất trước) hoặc nội dung một thư mục',
