@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryEventBus, type EventBus } from './events';
 import { registerHotReads } from './hot-reads';
 import { type PreparedBody, prepareBody } from './prepared-body';
 import { registerSecurityHeaders, securityHeadersOf } from './security-headers';
@@ -96,5 +97,85 @@ describe('hot reads lane', () => {
     expect((await app.inject({ method: 'HEAD', url: '/hot' })).statusCode).toBe(200);
     expect(handled).toBe(4);
     expect((await app.inject({ url: '/other' })).json()).toEqual({ ok: true });
+  });
+});
+
+describe('routes declaring config.hot', () => {
+  let hotApp: FastifyInstance;
+  let bus: EventBus;
+  let clock = 1_000_000;
+  let version = 1;
+  let calls = 0;
+  let gate: Promise<void> | undefined;
+  const read = (url: string, headers: Record<string, string> = {}) => hotApp.inject({ url, headers });
+  /** Reads until the answer is kept (it is compressed off the request). */
+  async function settle(url: string) {
+    await read(url);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+
+  beforeAll(async () => {
+    bus = createMemoryEventBus();
+    hotApp = Fastify({ logger: false });
+    registerHotReads(hotApp, [], { bus, now: () => clock });
+    hotApp.get(
+      '/kept/:id',
+      { config: { access: 'public', hot: { events: ['news-changed'], maxAgeMs: 5_000, keyHeaders: ['accept'] } } },
+      async (req) => {
+        calls++;
+        await gate;
+        return {
+          id: (req.params as { id: string }).id,
+          version,
+          accept: req.headers.accept ?? null,
+          pad: 'x'.repeat(2000),
+        };
+      },
+    );
+    await hotApp.ready();
+  });
+  afterAll(() => hotApp?.close());
+
+  it('answers the same URL and key headers from the kept answer until an event of the route or the time is up', async () => {
+    await settle('/kept/1');
+    const n = calls;
+    expect((await read('/kept/1')).json()).toMatchObject({ id: '1', version: 1 });
+    expect((await read('/kept/1', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(calls).toBe(n);
+    // Another URL, another Accept, a signed-in caller: the route.
+    await read('/kept/2');
+    expect((await read('/kept/1', { accept: 'text/csv' })).json().accept).toBe('text/csv');
+    await read('/kept/1', { authorization: 'Bearer x' });
+    expect(calls).toBe(n + 3);
+    // An event of another name changes nothing; the route's event drops it at once.
+    bus.publish('data-layers-changed', {});
+    await read('/kept/1');
+    expect(calls).toBe(n + 3);
+    version = 2;
+    bus.publish('news-changed', {});
+    expect((await read('/kept/1')).json().version).toBe(2);
+    expect(calls).toBe(n + 4);
+    // Past maxAgeMs: the route again.
+    await new Promise((r) => setTimeout(r, 30));
+    clock += 5_000;
+    await read('/kept/1');
+    expect(calls).toBe(n + 5);
+  });
+
+  it('does not keep an answer loaded while an event of the route was published (it may be older)', async () => {
+    let open!: () => void;
+    gate = new Promise((r) => {
+      open = r;
+    });
+    const pending = read('/kept/3');
+    await new Promise((r) => setTimeout(r, 10));
+    bus.publish('news-changed', {});
+    open();
+    await pending;
+    gate = undefined;
+    await new Promise((r) => setTimeout(r, 30));
+    const n = calls;
+    await read('/kept/3');
+    expect(calls).toBe(n + 1);
   });
 });

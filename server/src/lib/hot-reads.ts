@@ -65,7 +65,9 @@ const KEEP_MAX_BYTES = 4 * 1024 * 1024;
 const MAX_URLS = 512;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const capture = Symbol('hot-read capture');
-type Capturing = FastifyRequest & { [capture]?: { route: HotRoute; generation: number } };
+type Capturing = FastifyRequest & {
+  [capture]?: { route: HotRoute; generation: number; payload?: string | Buffer; contentType?: string };
+};
 
 const keyOf = (request: FastifyRequest, names: readonly string[] | undefined) => {
   if (!names) return '';
@@ -171,39 +173,49 @@ export function registerHotReads(
     // Answered: `done` is not called, which ends the hook chain (Fastify "Respond to a request from a hook").
   });
 
-  // The route's own answer, before compression: kept for the next anonymous caller of the same URL.
+  // The route's own answer, before compression (this hook comes before @fastify/compress's)…
   app.addHook('onSend', (request, reply, payload, done) => {
     const c = (request as Capturing)[capture];
-    if (!c || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
-      return done(null, payload);
+    if (c && reply.statusCode === 200 && (typeof payload === 'string' || Buffer.isBuffer(payload))) {
+      const contentType = String(reply.getHeader('content-type') ?? '');
+      if (
+        TEXT.test(contentType) &&
+        Buffer.byteLength(payload) <= KEEP_MAX_BYTES &&
+        !reply.getHeader('content-encoding')
+      ) {
+        c.payload = payload;
+        c.contentType = contentType;
+      }
     }
-    const contentType = String(reply.getHeader('content-type') ?? '');
-    const size = Buffer.byteLength(payload);
-    if (!TEXT.test(contentType) || size > KEEP_MAX_BYTES || reply.getHeader('content-encoding')) {
-      return done(null, payload);
-    }
-    const all = reply.getHeaders();
+    done(null, payload);
+  });
+  // …with the headers as finally sent (every onSend hook has set its own), kept for the next anonymous caller.
+  app.addHook('onResponse', (request, reply, done) => {
+    const c = (request as Capturing)[capture];
+    if (!c?.payload || reply.statusCode !== 200) return done();
     const headers: string[] = [];
     let vary = '';
+    const all = reply.getHeaders();
     for (const [name, value] of Object.entries(all)) {
       if (value === undefined) continue;
-      if (name === 'vary') vary = String(value);
-      else if (!PER_REQUEST.has(name)) headers.push(name, Array.isArray(value) ? value.join(', ') : String(value));
+      const text = Array.isArray(value) ? value.join(', ') : String(value);
+      if (name === 'vary') vary = text;
+      else if (!PER_REQUEST.has(name)) headers.push(name, text);
     }
+    // Vary as the route had it before compression (the lane adds accept-encoding to compressed bytes).
+    const routeVary = vary
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v && v.toLowerCase() !== 'accept-encoding');
+    const etag = all.etag === undefined ? undefined : String(all.etag);
     const url = request.url;
     const key = keyOf(request, c.route.keyHeaders);
     const expiresAt = now() + (c.route.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
-    void prepareBody(payload, contentType).then((prepared) => {
+    void prepareBody(c.payload, c.contentType ?? '').then((prepared) => {
       // An event since the request began: these bytes may be older than it; the next read takes the route.
       if (generationOf(c.route) !== c.generation) return;
-      const varies = prepared.br
-        ? vary
-          ? /accept-encoding/i.test(vary)
-            ? vary
-            : `${vary}, accept-encoding`
-          : 'accept-encoding'
-        : vary;
-      if (varies) headers.push('vary', varies);
+      const varies = prepared.br ? [...routeVary, 'accept-encoding'] : routeVary;
+      if (varies.length) headers.push('vary', varies.join(', '));
       let slot = kept.get(url);
       if (!slot) {
         if (kept.size >= MAX_URLS) kept.delete(kept.keys().next().value as string);
@@ -211,14 +223,9 @@ export function registerHotReads(
         kept.set(url, slot);
       }
       if (slot.items.size >= 16) slot.items.clear();
-      slot.items.set(key, {
-        prepared,
-        headers,
-        etag: all.etag === undefined ? undefined : String(all.etag),
-        expiresAt,
-      });
+      slot.items.set(key, { prepared, headers, etag, expiresAt });
     });
-    done(null, payload);
+    done();
   });
 
   return {

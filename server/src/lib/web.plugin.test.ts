@@ -5,6 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { PUBLIC_ROUTES } from '@flood/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type HotReads, registerHotReads } from './hot-reads';
 import { registerWeb, staticShellFor } from './web.plugin';
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('mưa lũ '.repeat(2000))});`;
@@ -190,5 +191,72 @@ describe("a page's first view made by the server (#25)", () => {
     expect(dash.headers['cache-control']).toBe('no-cache');
     const news = await app.inject({ url: '/news' });
     expect(news.body).toContain('<div class="page-loading" role="status"></div>');
+  });
+});
+
+describe('built files served from memory by the fast lane of hot reads (#25, point 5)', () => {
+  let dir: string;
+  let plain: FastifyInstance;
+  let hot: FastifyInstance;
+  let lane: HotReads;
+  const FILES = ['/index.html', '/assets/app-abc12345.js', '/assets/big-abc12345.js', '/sw.js', '/favicon.svg'];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), INDEX);
+    await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'sw.js'), "self.addEventListener('push', () => {});");
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js'), BIG_SCRIPT);
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.br'), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.gz'), gzipSync(BIG_SCRIPT));
+    plain = Fastify();
+    await registerWeb(plain, dir, { demo: false });
+    hot = Fastify();
+    lane = registerHotReads(hot, []);
+    await registerWeb(hot, dir, { demo: false, hotReads: lane });
+    await Promise.all([plain.ready(), hot.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), hot.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const decoded = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    (res.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(res.rawPayload)
+      : res.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(res.rawPayload)
+        : res.rawPayload
+    ).toString();
+
+  it('sends every file with the static plugin’s bytes, type, Cache-Control, encoding and Vary, without it', async () => {
+    for (const url of FILES) {
+      for (const enc of [undefined, 'gzip', 'br', 'gzip, deflate, br']) {
+        const headers = enc ? { 'accept-encoding': enc } : {};
+        const before = lane.answered();
+        const ours = await hot.inject({ url, headers });
+        expect(lane.answered(), url).toBe(before + 1);
+        const theirs = await plain.inject({ url, headers });
+        expect(ours.statusCode).toBe(theirs.statusCode);
+        expect(decoded(ours), url).toBe(decoded(theirs));
+        for (const h of ['content-type', 'cache-control', 'content-encoding', 'vary']) {
+          expect(ours.headers[h], `${url} ${enc} ${h}`).toBe(theirs.headers[h]);
+        }
+        expect(ours.headers.etag).toBeTruthy();
+        const again = await hot.inject({ url, headers: { ...headers, 'if-none-match': String(ours.headers.etag) } });
+        expect(again.statusCode).toBe(304);
+      }
+    }
+  });
+
+  it('leaves a signed-in caller, a .gz asked by name and an unknown file to the static plugin', async () => {
+    const before = lane.answered();
+    const signedIn = await hot.inject({ url: '/assets/big-abc12345.js', headers: { authorization: 'Bearer x' } });
+    expect(signedIn.body).toBe(BIG_SCRIPT);
+    expect((await hot.inject({ url: '/assets/big-abc12345.js.gz' })).statusCode).toBe(200);
+    expect((await hot.inject({ url: '/assets/nope-abc12345.js' })).statusCode).toBe(200);
+    expect(lane.answered()).toBe(before);
   });
 });
