@@ -43,6 +43,7 @@ import { floodPhotosRoutes } from './features/flood-photos/flood-photos.routes';
 import { createFloodPhotosService } from './features/flood-photos/flood-photos.service';
 import { geodataRoutes } from './features/geodata/geodata.routes';
 import { createGeodataService } from './features/geodata/geodata.service';
+import { createGeodataFilesCache } from './features/geodata/geodata-files.cache';
 import { createGeoLayers } from './features/geodata/geodata-layers';
 import { createReportDataService } from './features/geodata/report-data.service';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -256,11 +257,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
   const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
+  const geodata = createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore, bus });
   await app.register(geodataRoutes, {
-    geodata: createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore, bus }),
+    geodata,
     reportData: createReportDataService({ db, storage }),
     storage,
     geojsonMaxBytes,
+    hotReads,
+    files: createGeodataFilesCache({ geodata, storage, bus }),
   });
   const floodPhotoMaxBytes = config.FLOOD_PHOTO_MAX_MB * 1024 * 1024;
   await app.register(floodPhotosRoutes, {

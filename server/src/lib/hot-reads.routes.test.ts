@@ -315,4 +315,34 @@ describe('geodata', () => {
     ).toBe(200);
     expect(JSON.parse((await fromRoute(url)).text).total).toBe(before.total);
   });
+
+  it('a layer file: kept with its own headers (a sandboxing CSP); deleted, it is a 404 on the next read', async () => {
+    const features = Array.from({ length: 40 }, (_, i) => ({
+      type: 'Feature',
+      properties: { name: `Điểm sơ tán ${i}` },
+      geometry: { type: 'Point', coordinates: [107.26 + i * 0.001, 21.27] },
+    }));
+    const form = multipartForm(
+      { type: 'OTHER' },
+      { name: 'diem-so-tan.geojson', content: JSON.stringify({ type: 'FeatureCollection', features }) },
+    );
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/geojson',
+      headers: { ...staff, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { id, url } = res.json();
+    expect(url).toMatch(/^\/api\/geojson\/[a-f0-9]{32}\.geojson$/);
+    const lane = await expectKeptLikeRoute(url);
+    expect(lane.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; sandbox");
+    expect(JSON.parse(lane.text).features).toHaveLength(40);
+    // ?download=1 is the route's (it names the file).
+    expect((await fromRoute(`${url}?download=1`)).headers['content-disposition']).toContain('attachment');
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/geojson/${id}`, headers: staff })).statusCode).toBe(
+      200,
+    );
+    expect((await fromRoute(url)).status).toBe(404);
+  });
 });

@@ -12,11 +12,15 @@ export interface HotHit {
   /** `Cache-Control: public, max-age=…`, unless `cacheControl` says otherwise. */
   maxAge?: number;
   cacheControl?: string;
+  /** Headers of the route's own (a stored file's sandboxing CSP…), written in place of the same security headers. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface HotReads {
   /** Serves `path` (a public GET route without parameters, or a static file) from `peek` whenever it has bytes ready for an anonymous caller. */
   add(path: string, peek: HotPeek): void;
+  /** Serves every path `prefix` + one segment (a public GET route with one parameter at its end) from `peek`. */
+  addPrefix(prefix: string, peek: HotPeek): void;
   /** How many requests the lane has answered (tests tell a kept answer from the route's by it). */
   answered(): number;
 }
@@ -93,6 +97,7 @@ export function registerHotReads(
 ): HotReads {
   const now = opts.now ?? Date.now;
   const lanes = new Map<string, HotPeek>();
+  const prefixLanes = new Map<string, HotPeek>();
   const kept = new Map<string, Slot>();
   const securityFlat = security.flat();
   let answered = 0;
@@ -135,7 +140,9 @@ export function registerHotReads(
     // The path as sent (cheaper than routeOptions, built anew on each access); a path spelt otherwise
     // (a trailing slash…) just takes the route.
     const q = url.indexOf('?');
-    const peek = lanes.get(q < 0 ? url : url.slice(0, q));
+    const path = q < 0 ? url : url.slice(0, q);
+    const peek =
+      lanes.get(path) ?? (prefixLanes.size ? prefixLanes.get(path.slice(0, path.lastIndexOf('/') + 1)) : undefined);
     const hit = peek?.(request);
     if (!hit) {
       const route = request.routeOptions.config.hot;
@@ -147,8 +154,9 @@ export function registerHotReads(
     // A static file has no route of its own (the static plugin's); an API path must be a public route.
     if (url.startsWith('/api/') && request.routeOptions.config.access !== 'public') return done();
     const variant = pickVariant(hit.prepared, request.headers['accept-encoding']);
+    const own = hit.headers;
     const headers = [
-      ...securityFlat,
+      ...(own ? security.filter(([name]) => own[name] === undefined).flat() : securityFlat),
       'x-request-id',
       request.id,
       'etag',
@@ -158,6 +166,7 @@ export function registerHotReads(
       'vary',
       'accept-encoding',
     ];
+    if (own) for (const name in own) headers.push(name, own[name]!);
     const res = reply.raw;
     reply.hijack();
     answered++;
@@ -231,6 +240,9 @@ export function registerHotReads(
   return {
     add(path, peek) {
       lanes.set(path, peek);
+    },
+    addPrefix(prefix, peek) {
+      prefixLanes.set(prefix, peek);
     },
     answered: () => answered,
   };
