@@ -52,24 +52,31 @@ export async function measure(url, headers = {}) {
   return load(url, SECONDS, headers);
 }
 
-/** Calls/s and p99 of each path on the portal and on bare `http` with the bytes the portal sent. */
-export async function hotReads(base, paths) {
-  const bytes = {};
-  for (const [k, p] of Object.entries(paths)) {
-    const res = await fetch(`${base}${p}`);
-    if (!res.ok) throw new Error(`${p}: ${res.status}`);
-    bytes[k] = Buffer.from(await res.arrayBuffer());
+/**
+ * Calls/s and p99 of each read ({ label, path, headers? }) on the portal and on Node's bare `http` answering with the
+ * very bytes (and content type, ETag and Cache-Control) the portal sent for the same request; one bare server for all.
+ */
+export async function hotReads(base, reads) {
+  const sent = [];
+  for (const r of reads) {
+    const res = await fetch(`${base}${r.path}`, { headers: r.headers ?? {} });
+    if (!res.ok) throw new Error(`${r.path}: ${res.status}`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const headers = { etag: '"bare"' };
+    for (const h of ['content-type', 'cache-control', 'content-disposition']) {
+      if (res.headers.has(h)) headers[h] = res.headers.get(h);
+    }
+    sent.push({ bytes, headers });
   }
-  const bare = await startBare({
-    '/latest': { body: bytes.latest, headers: { etag: '"bare"', 'cache-control': 'public, max-age=5' } },
-    '/layers': { body: bytes.layers, headers: { etag: '"bare"', 'cache-control': 'public, max-age=5' } },
-  });
-  const out = {};
+  const bare = await startBare(
+    Object.fromEntries(sent.map((s, i) => [`/read-${i}`, { body: s.bytes, headers: s.headers }])),
+  );
+  const out = [];
   try {
-    for (const k of Object.keys(paths)) {
-      const portal = await measure(`${base}${paths[k]}`);
-      const baseline = await measure(`${bare.base}/${k}`);
-      out[k] = { portal, baseline, bytes: bytes[k].length };
+    for (const [i, r] of reads.entries()) {
+      const portal = await measure(`${base}${r.path}`, r.headers);
+      const baseline = await measure(`${bare.base}/read-${i}`, r.headers);
+      out.push({ ...r, portal, baseline, bytes: sent[i].bytes.length });
     }
   } finally {
     await bare.stop();

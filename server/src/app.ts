@@ -360,6 +360,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demo: config.DEMO,
     hotReads,
     firstView: (route) => (route === '/dashboard' ? firstViews.get(route) : Promise.resolve(null)),
+    firstViewPeek: (route) => (route === '/dashboard' ? firstViews.peek(route) : null),
   });
   return app;
 }

@@ -260,3 +260,88 @@ describe('built files served from memory by the fast lane of hot reads (#25, poi
     expect(lane.answered()).toBe(before);
   });
 });
+
+describe('public pages served from memory by the fast lane (#25, point 5)', () => {
+  let dir: string;
+  let plain: FastifyInstance;
+  let hot: FastifyInstance;
+  let lane: HotReads;
+  let view: string | undefined = '<p>Mực nước 6,23 m</p>';
+  const SHELL =
+    '<html><head></head><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header><main id="main-content" class="app-main">' +
+    `<div class="page-loading" role="status">${'Đang tải '.repeat(200)}</div></main><!--/app-shell--></div></body></html>`;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await writeFile(path.join(dir, 'index.html'), SHELL);
+    await writeFile(
+      path.join(dir, 'route-preloads.json'),
+      JSON.stringify({ '/news/:id': ['/assets/news-detail-abc.js'] }),
+    );
+    const firstView = async (route: string) => (route === '/dashboard' ? (view ?? null) : null);
+    plain = Fastify();
+    await registerWeb(plain, dir, { demo: false, firstView });
+    hot = Fastify();
+    lane = registerHotReads(hot, []);
+    await registerWeb(hot, dir, {
+      demo: false,
+      firstView,
+      firstViewPeek: (route) => (route === '/dashboard' ? view : null),
+      hotReads: lane,
+    });
+    await Promise.all([plain.ready(), hot.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), hot.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const decoded = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload).toString();
+
+  /** Reads until the lane answers (a page is prepared off the request). */
+  async function fromLane(url: string, headers: Record<string, string> = {}) {
+    for (let i = 0; i < 100; i++) {
+      const before = lane.answered();
+      const res = await hot.inject({ url, headers });
+      if (lane.answered() > before) return res;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`${url} never came from the lane`);
+  }
+
+  it('sends each page as the handler does (pages with a parameter too), compressed when asked', async () => {
+    for (const url of ['/', '/news', '/news/12', '/maps-mobile', '/khong-co']) {
+      const theirs = await plain.inject({ url });
+      if (url === '/khong-co') {
+        // Not a page of the route table: always the handler.
+        const before = lane.answered();
+        expect((await hot.inject({ url })).body).toBe(theirs.body);
+        expect(lane.answered()).toBe(before);
+        continue;
+      }
+      const ours = await fromLane(url);
+      expect(ours.body, url).toBe(theirs.body);
+      expect(ours.headers['content-type']).toBe(theirs.headers['content-type']);
+      expect(ours.headers['cache-control']).toBe('no-cache');
+      const br = await fromLane(url, { 'accept-encoding': 'br' });
+      expect(decoded(br)).toBe(theirs.body);
+      // Compressed above 1 KB (/maps-mobile has no header shell: below).
+      expect(br.headers['content-encoding'], url).toBe(theirs.rawPayload.length >= 1024 ? 'br' : undefined);
+    }
+    expect((await fromLane('/news/12')).body).toContain('/assets/news-detail-abc.js');
+  });
+
+  it("the dashboard with its current first view: a new view is on the next read, never the kept page's", async () => {
+    expect((await fromLane('/dashboard')).body).toContain('<p>Mực nước 6,23 m</p>');
+    view = '<p>Mực nước 6,40 m</p>';
+    const next = await hot.inject({ url: '/dashboard' });
+    expect(next.body).toContain('<p>Mực nước 6,40 m</p>');
+    expect((await fromLane('/dashboard')).body).toContain('<p>Mực nước 6,40 m</p>');
+    // A view being made: the handler waits for it.
+    view = undefined;
+    const before = lane.answered();
+    expect((await hot.inject({ url: '/dashboard' })).body).toContain('page-loading');
+    expect(lane.answered()).toBe(before);
+  });
+});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_ROUTES, type RouteDef } from '@flood/domain';
 import type { FastifyInstance } from 'fastify';
-import type { HotReads } from './hot-reads';
+import type { HotHit, HotReads } from './hot-reads';
 import { type PreparedBody, type PreparedVariant, prepareBody } from './prepared-body';
 
 // The content types @fastify/static sends (its own @fastify/send and mime), so the fast lane sends the same.
@@ -30,7 +30,12 @@ export async function registerWeb(
      * the scripts run and without them), put in place of the shell's loading spinner; null: the spinner stays.
      */
     firstView?: (route: string) => Promise<string | null>;
-    /** The fast lane: every built file is then served from memory to anonymous callers (#25, point 5). */
+    /**
+     * The first view when it is ready without waiting: a string, null when the route has none, undefined while it
+     * is being made. With it the fast lane also serves the pages (a page waiting for its view takes the handler).
+     */
+    firstViewPeek?: (route: string) => string | null | undefined;
+    /** The fast lane: every built file and page is then served from memory to anonymous callers (#25, point 5). */
     hotReads?: HotReads;
   },
 ): Promise<void> {
@@ -76,17 +81,54 @@ export async function registerWeb(
         .send('Giao diện web chưa được build. Chạy: npm run build\nThe web app is not built. Run: npm run build');
     }
     const route = url.replace(/\/+$/, '');
-    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
     const first = options.firstView ? await options.firstView(route).catch(() => null) : null;
-    // A function, not a '$1…' string: the view's text may hold '$' signs.
-    const html =
-      first && page
-        ? Buffer.from(
-            page.toString('utf8').replace(SHELL_MAIN, (_m, open: string, close: string) => open + first + close),
-          )
-        : page;
-    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(pageFor(route, first));
   });
+
+  /** The HTML of an app path: its page (preloads, header or not) with its first view in place of the spinner. */
+  function pageFor(route: string, first: string | null): Buffer | null {
+    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
+    // A function, not a '$1…' string: the view's text may hold '$' signs.
+    return first && page
+      ? Buffer.from(
+          page.toString('utf8').replace(SHELL_MAIN, (_m, open: string, close: string) => open + first + close),
+        )
+      : page;
+  }
+
+  // The public pages from memory too (#25, point 5): each page's HTML prepared (compressed) once, and again
+  // whenever its first view has changed; a page whose view is not ready, or changed, takes the handler meanwhile.
+  const hotReads = options.hotReads;
+  if (hotReads && indexHtml && (!options.firstView || options.firstViewPeek)) {
+    const kept = new Map<string, { view: string | null; hit: HotHit }>();
+    const preparing = new Set<string>();
+    const keep = (route: string, view: string | null) => {
+      if (preparing.has(route)) return;
+      preparing.add(route);
+      void prepareBody(pageFor(route, view)!, 'text/html; charset=utf-8')
+        .then((prepared) => kept.set(route, { view, hit: { prepared, cacheControl: 'no-cache' } }))
+        .finally(() => preparing.delete(route));
+    };
+    const peekPage = (route: string) => () => {
+      const view = options.firstViewPeek ? options.firstViewPeek(route) : null;
+      if (view === undefined) return undefined;
+      const k = kept.get(route);
+      if (k && k.view === view) return k.hit;
+      keep(route, view);
+      return undefined;
+    };
+    hotReads.add('/', peekPage(''));
+    for (const { path: p } of PUBLIC_ROUTES) {
+      // A page with one parameter at its end (/news/:id) is one HTML for every value.
+      const param = /^(.*\/):[^/]+$/.exec(p);
+      if (param) hotReads.addPrefix(param[1]!, peekPage(p));
+      else if (!p.includes(':')) hotReads.add(p, peekPage(p));
+    }
+  }
 }
 
 /** Cache-Control of a built file by its path inside the build. */
