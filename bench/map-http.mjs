@@ -52,6 +52,30 @@ export async function measure(url, headers = {}) {
   return load(url, SECONDS, headers);
 }
 
+/** Rounds of a paired measurement (BENCH_ROUNDS, default 3). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+
+/**
+ * Servers measured in turns — each warmed up, then ROUNDS rounds of SECONDS/ROUNDS each, one after the other — so
+ * that a load from elsewhere on the machine (a build, another bench) weighs on each alike and their ratio holds:
+ * calls/s over all rounds, the worst p99 of the rounds, errors summed; one result per URL, in order.
+ */
+export async function measureInTurns(urls, headers = {}) {
+  for (const url of urls) await load(url, 2, headers);
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const sums = urls.map(() => ({ calls: 0, seconds: 0, p99: 0, errors: 0 }));
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [i, url] of urls.entries()) {
+      const m = await load(url, slice, headers);
+      sums[i].calls += m.rps * slice;
+      sums[i].seconds += slice;
+      sums[i].p99 = Math.max(sums[i].p99, m.p99);
+      sums[i].errors += m.errors;
+    }
+  }
+  return sums.map((s) => ({ rps: s.calls / s.seconds, p99: s.p99, errors: s.errors }));
+}
+
 /**
  * Calls/s and p99 of each read ({ label, path, headers? }) on the portal and on Node's bare `http` answering with the
  * very bytes (and content type, ETag and Cache-Control) the portal sent for the same request; one bare server for all.
@@ -74,8 +98,7 @@ export async function hotReads(base, reads) {
   const out = [];
   try {
     for (const [i, r] of reads.entries()) {
-      const portal = await measure(`${base}${r.path}`, r.headers);
-      const baseline = await measure(`${bare.base}/read-${i}`, r.headers);
+      const [portal, baseline] = await measureInTurns([`${base}${r.path}`, `${bare.base}/read-${i}`], r.headers);
       out.push({ ...r, portal, baseline, bytes: sent[i].bytes.length });
     }
   } finally {

@@ -208,9 +208,10 @@ async function fanOut(base, nextPush) {
   return { each, all };
 }
 
-async function pushToBrowser(base, stations) {
-  // Baseline: the push round trip alone, no stream open. Each push stores a new reading (minutes back).
-  const now = Date.now();
+async function pushToBrowser(base, stations, startedAt) {
+  // Baseline: the push round trip alone, no stream open. Each push stores a new reading (minutes back from the
+  // minute before the set-up's readings, which it must not meet again however long the reads above took).
+  const now = startedAt - 60_000;
   let slot = 0;
   const nextPush = () => {
     const s = stations[slot % stations.length];
@@ -285,7 +286,7 @@ export async function runMap() {
       );
     }
 
-    const sse = await pushToBrowser(base, stations);
+    const sse = await pushToBrowser(base, stations, now);
     console.log(
       `   ${dots('baseline: push round trip, no stream open')} p50 ${fmt(pct(sse.rtt, 50), 1)} ms, p99 ${fmt(pct(sse.rtt, 99), 1)} ms`,
     );

@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { startBare, startNginx } from './baselines.mjs';
 import { fmt } from './lib.mjs';
-import { measure, TOOL } from './map-http.mjs';
+import { measureInTurns, TOOL } from './map-http.mjs';
 import { row } from './report.mjs';
 
 /** One GET with the bytes as sent (no decompression). */
@@ -77,9 +77,10 @@ export async function webAssetRows(base, webDist) {
     const nginx = await startNginx({ [src]: identity, ...(gz ? { [`${src}.gz`]: gz } : {}) });
     const h = { 'accept-encoding': 'gzip' };
     try {
-      const portal = await measure(`${base}${src}`, h);
-      const node = await measure(`${bare.base}${src}`, h);
-      const ngx = await measure(`${nginx.base}${src}`, h);
+      const [portal, node, ngx] = await measureInTurns(
+        [`${base}${src}`, `${bare.base}${src}`, `${nginx.base}${src}`],
+        h,
+      );
       const ratio = portal.rps / ngx.rps;
       const pass = ratio >= STATIC_AIM && !portal.errors;
       const label = `web ${what} ${path.basename(src)} (${fmt((gz ?? identity).length / 1024, 1)} KB ${gz ? 'gzip' : 'identity'}), ${TOOL}`;
