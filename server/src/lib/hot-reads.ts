@@ -43,6 +43,7 @@ export interface HotRoute {
 interface Slot {
   route: HotRoute;
   items: Map<string, Kept>;
+  bytes: number;
 }
 interface Kept {
   prepared: PreparedBody;
@@ -50,6 +51,7 @@ interface Kept {
   headers: string[];
   etag: string | undefined;
   expiresAt: number;
+  bytes: number;
 }
 
 /** Headers of a reply that are per request or per encoding: the lane writes its own. */
@@ -67,6 +69,10 @@ const PER_REQUEST = new Set([
 const TEXT = /^(application\/([\w.+-]*json|[\w.+-]*xml)|text\/)/;
 const KEEP_MAX_BYTES = 4 * 1024 * 1024;
 const MAX_URLS = 512;
+/** Bytes kept at most (identity, br and gzip together): URLs made up by the thousand only push out the oldest. */
+const BUDGET_BYTES = 64 * 1024 * 1024;
+/** Answers being compressed at once: a flood of new URLs cannot fill the thread pool with compression. */
+const MAX_PREPARING = 2;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const capture = Symbol('hot-read capture');
 type Capturing = FastifyRequest & {
@@ -108,9 +114,17 @@ export function registerHotReads(
     for (const e of route.events) g += generations.get(e) ?? 0;
     return g;
   };
+  let keptBytes = 0;
+  let preparing = 0;
+  const forget = (url: string) => {
+    const slot = kept.get(url);
+    if (!slot) return;
+    keptBytes -= slot.bytes;
+    kept.delete(url);
+  };
   opts.bus?.subscribe((event) => {
     generations.set(event.type, (generations.get(event.type) ?? 0) + 1);
-    for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) kept.delete(url);
+    for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) forget(url);
   });
 
   app.addHook('onRequest', (request, reply, done) => {
@@ -220,20 +234,38 @@ export function registerHotReads(
     const url = request.url;
     const key = keyOf(request, c.route.keyHeaders);
     const expiresAt = now() + (c.route.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
-    void prepareBody(c.payload, c.contentType ?? '').then((prepared) => {
-      // An event since the request began: these bytes may be older than it; the next read takes the route.
-      if (generationOf(c.route) !== c.generation) return;
-      const varies = prepared.br ? [...routeVary, 'accept-encoding'] : routeVary;
-      if (varies.length) headers.push('vary', varies.join(', '));
-      let slot = kept.get(url);
-      if (!slot) {
-        if (kept.size >= MAX_URLS) kept.delete(kept.keys().next().value as string);
-        slot = { route: c.route, items: new Map() };
-        kept.set(url, slot);
-      }
-      if (slot.items.size >= 16) slot.items.clear();
-      slot.items.set(key, { prepared, headers, etag, expiresAt });
-    });
+    if (preparing >= MAX_PREPARING) return done();
+    preparing++;
+    void prepareBody(c.payload, c.contentType ?? '')
+      .then((prepared) => {
+        // An event since the request began: these bytes may be older than it; the next read takes the route.
+        if (generationOf(c.route) !== c.generation) return;
+        const varies = prepared.br ? [...routeVary, 'accept-encoding'] : routeVary;
+        if (varies.length) headers.push('vary', varies.join(', '));
+        const size =
+          prepared.identity.body.length + (prepared.br?.body.length ?? 0) + (prepared.gzip?.body.length ?? 0);
+        if ((kept.get(url)?.items.size ?? 0) >= 16) forget(url);
+        let slot = kept.get(url);
+        // Room made by the oldest URLs first (a Map keeps the order of insertion).
+        const full = () => (!slot && kept.size >= MAX_URLS) || keptBytes + size > BUDGET_BYTES;
+        for (const old of kept.keys()) {
+          if (!full()) break;
+          if (old !== url) forget(old);
+        }
+        if (full()) return;
+        if (!slot) {
+          slot = { route: c.route, items: new Map(), bytes: 0 };
+          kept.set(url, slot);
+        }
+        const before = slot.items.get(key);
+        if (before) slot.bytes -= before.bytes;
+        slot.items.set(key, { prepared, headers, etag, expiresAt, bytes: size });
+        slot.bytes += size;
+        keptBytes += size - (before?.bytes ?? 0);
+      })
+      .finally(() => {
+        preparing--;
+      });
     done();
   });
 
