@@ -158,13 +158,7 @@ export function registerHotReads(
     const peek =
       lanes.get(path) ?? (prefixLanes.size ? prefixLanes.get(path.slice(0, path.lastIndexOf('/') + 1)) : undefined);
     const hit = peek?.(request);
-    if (!hit) {
-      const route = request.routeOptions.config.hot;
-      if (route && request.routeOptions.config.access === 'public') {
-        (request as Capturing)[capture] = { route, generation: generationOf(route) };
-      }
-      return done();
-    }
+    if (!hit) return done();
     // A static file has no route of its own (the static plugin's); an API path must be a public route.
     if (url.startsWith('/api/') && request.routeOptions.config.access !== 'public') return done();
     const variant = pickVariant(hit.prepared, request.headers['accept-encoding']);
@@ -194,6 +188,19 @@ export function registerHotReads(
       res.end(variant.body);
     }
     // Answered: `done` is not called, which ends the hook chain (Fastify "Respond to a request from a hook").
+  });
+
+  // A route declaring config.hot marks its anonymous GETs for keeping (its own hook: nothing for other routes).
+  app.addHook('onRoute', (route) => {
+    const hot = route.config?.hot;
+    if (!hot || route.config?.access !== 'public') return;
+    const mark = (request: FastifyRequest, _reply: unknown, done: () => void) => {
+      if (request.method === 'GET' && request.headers.authorization === undefined) {
+        (request as Capturing)[capture] = { route: hot, generation: generationOf(hot) };
+      }
+      done();
+    };
+    route.onRequest = [...[route.onRequest ?? []].flat(), mark];
   });
 
   // The route's own answer, before compression (this hook comes before @fastify/compress's)…
