@@ -52,8 +52,8 @@ export async function measure(url, headers = {}) {
   return load(url, SECONDS, headers);
 }
 
-/** Rounds of a paired measurement (BENCH_ROUNDS, default 3). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/** Rounds of a paired measurement (BENCH_ROUNDS, default 5). */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 
 /**
  * Servers measured in turns — each warmed up, then ROUNDS rounds of SECONDS/ROUNDS each, one after the other — so

@@ -162,6 +162,28 @@ describe('routes declaring config.hot', () => {
     expect(calls).toBe(n + 5);
   });
 
+  it('out of time, one caller goes on to the route to make it again while the others still get it', async () => {
+    await settle('/kept/5');
+    const n = calls;
+    clock += 5_000;
+    let open!: () => void;
+    gate = new Promise((r) => {
+      open = r;
+    });
+    const renewing = read('/kept/5');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls).toBe(n + 1);
+    version = 3;
+    expect((await read('/kept/5')).json().version).toBe(2);
+    expect(calls).toBe(n + 1);
+    open();
+    expect((await renewing).json().version).toBe(3);
+    gate = undefined;
+    await new Promise((r) => setTimeout(r, 30));
+    expect((await read('/kept/5')).json().version).toBe(3);
+    expect(calls).toBe(n + 1);
+  });
+
   it('does not keep an answer loaded while an event of the route was published (it may be older)', async () => {
     let open!: () => void;
     gate = new Promise((r) => {

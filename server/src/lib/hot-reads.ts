@@ -52,6 +52,8 @@ interface Kept {
   etag: string | undefined;
   expiresAt: number;
   bytes: number;
+  /** When one caller was let through to the route to make the answer again, its time out by the clock. */
+  renewingSince?: number;
 }
 
 /** Headers of a reply that are per request or per encoding: the lane writes its own. */
@@ -73,6 +75,8 @@ const MAX_URLS = 512;
 const BUDGET_BYTES = 64 * 1024 * 1024;
 /** Answers being compressed at once: a flood of new URLs cannot fill the thread pool with compression. */
 const MAX_PREPARING = 2;
+/** How long the callers of an answer out of time wait for the one caller renewing it (then another one tries). */
+const RENEW_WAIT_MS = 2_000;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const capture = Symbol('hot-read capture');
 type Capturing = FastifyRequest & {
@@ -122,6 +126,15 @@ export function registerHotReads(
     keptBytes -= slot.bytes;
     kept.delete(url);
   };
+  // Out of time (never by an event: that drops it): one caller goes on to the route and makes it again, the others
+  // still get it meanwhile (a few milliseconds more), rather than all of them loading the route at once.
+  const fresh = (item: Kept) => {
+    const t = now();
+    if (item.expiresAt > t) return true;
+    if (item.renewingSince !== undefined && t - item.renewingSince < RENEW_WAIT_MS) return true;
+    item.renewingSince = t;
+    return false;
+  };
   opts.bus?.subscribe((event) => {
     generations.set(event.type, (generations.get(event.type) ?? 0) + 1);
     for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) forget(url);
@@ -131,25 +144,23 @@ export function registerHotReads(
     if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
     const url = request.url;
     const slot = kept.get(url);
-    if (slot) {
-      const item = slot.items.get(keyOf(request, slot.route.keyHeaders));
-      if (item && item.expiresAt > now()) {
-        const variant = pickVariant(item.prepared, request.headers['accept-encoding']);
-        const headers = [...item.headers, 'x-request-id', request.id];
-        const res = reply.raw;
-        reply.hijack();
-        answered++;
-        if (item.etag && clientHolds(request.headers['if-none-match'], item.etag)) {
-          res.writeHead(304, headers);
-          res.end();
-          return;
-        }
-        headers.push('content-length', String(variant.body.length));
-        if (variant.encoding) headers.push('content-encoding', variant.encoding);
-        res.writeHead(200, headers);
-        res.end(variant.body);
+    const item = slot?.items.get(keyOf(request, slot.route.keyHeaders));
+    if (item && fresh(item)) {
+      const variant = pickVariant(item.prepared, request.headers['accept-encoding']);
+      const headers = [...item.headers, 'x-request-id', request.id];
+      const res = reply.raw;
+      reply.hijack();
+      answered++;
+      if (item.etag && clientHolds(request.headers['if-none-match'], item.etag)) {
+        res.writeHead(304, headers);
+        res.end();
         return;
       }
+      headers.push('content-length', String(variant.body.length));
+      if (variant.encoding) headers.push('content-encoding', variant.encoding);
+      res.writeHead(200, headers);
+      res.end(variant.body);
+      return;
     }
     // The path as sent (cheaper than routeOptions, built anew on each access); a path spelt otherwise
     // (a trailing slash…) just takes the route.
