@@ -17,7 +17,7 @@ export interface HotHit {
 }
 
 export interface HotReads {
-  /** Serves `path` (a public GET route without parameters, or a static file) from `peek` whenever it has bytes ready for an anonymous caller. */
+  /** Serves `path` (a public GET route without parameters, a built file, a page) from `peek` whenever it has bytes ready for an anonymous caller. */
   add(path: string, peek: HotPeek): void;
   /** Serves every path `prefix` + one segment (a public GET route with one parameter at its end) from `peek`. */
   addPrefix(prefix: string, peek: HotPeek): void;
@@ -237,6 +237,8 @@ export function registerHotReads(
     const headers: string[] = [];
     let vary = '';
     const all = reply.getHeaders();
+    // An answer setting a cookie is someone's own: never sent to others.
+    if (all['set-cookie'] !== undefined) return done();
     for (const [name, value] of Object.entries(all)) {
       if (value === undefined) continue;
       const text = Array.isArray(value) ? value.join(', ') : String(value);
