@@ -141,7 +141,9 @@ export function registerHotReads(
   });
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.method !== 'GET' || request.headers.authorization !== undefined) return done();
+    // A signed-in caller takes the route (its permissions); so does a Range request (the static plugin's).
+    const h = request.headers;
+    if (request.method !== 'GET' || h.authorization !== undefined || h.range !== undefined) return done();
     const url = request.url;
     const slot = kept.get(url);
     const item = slot?.items.get(keyOf(request, slot.route.keyHeaders));

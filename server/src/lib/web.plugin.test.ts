@@ -251,12 +251,15 @@ describe('built files served from memory by the fast lane of hot reads (#25, poi
     }
   });
 
-  it('leaves a signed-in caller, a .gz asked by name and an unknown file to the static plugin', async () => {
+  it('leaves a signed-in caller, a Range, a .gz asked by name and an unknown file to the static plugin', async () => {
     const before = lane.answered();
     const signedIn = await hot.inject({ url: '/assets/big-abc12345.js', headers: { authorization: 'Bearer x' } });
     expect(signedIn.body).toBe(BIG_SCRIPT);
     expect((await hot.inject({ url: '/assets/big-abc12345.js.gz' })).statusCode).toBe(200);
     expect((await hot.inject({ url: '/assets/nope-abc12345.js' })).statusCode).toBe(200);
+    const range = await hot.inject({ url: '/assets/big-abc12345.js', headers: { range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe(BIG_SCRIPT.slice(0, 10));
     expect(lane.answered()).toBe(before);
   });
 });
