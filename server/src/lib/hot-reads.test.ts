@@ -108,6 +108,11 @@ describe('routes declaring config.hot', () => {
   let calls = 0;
   let gate: Promise<void> | undefined;
   const read = (url: string, headers: Record<string, string> = {}) => hotApp.inject({ url, headers });
+  /** Waits (a loaded machine may take a while) until `ok` holds. */
+  async function until(ok: () => boolean) {
+    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(ok()).toBe(true);
+  }
   /** Reads until the answer is kept (it is compressed off the request): a read the route does not see. */
   async function settle(url: string) {
     await read(url);
@@ -179,8 +184,7 @@ describe('routes declaring config.hot', () => {
     });
     const renewing = read('/kept/5');
     try {
-      await new Promise((r) => setTimeout(r, 10));
-      expect(calls).toBe(n + 1);
+      await until(() => calls === n + 1);
       version = 3;
       expect((await read('/kept/5')).json().version).toBe(2);
       expect(calls).toBe(n + 1);
@@ -204,8 +208,10 @@ describe('routes declaring config.hot', () => {
     gate = new Promise((r) => {
       open = r;
     });
+    const n0 = calls;
     const pending = read('/kept/3');
-    await new Promise((r) => setTimeout(r, 10));
+    // The route is loading (its handler waits at the gate) when the event comes.
+    await until(() => calls === n0 + 1);
     bus.publish('news-changed', {});
     open();
     await pending;
