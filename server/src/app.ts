@@ -277,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, {
     files: createFilesService({ db, storage, maxBytes: filesMaxBytes }),
     maxBytes: filesMaxBytes,
+    hotReads,
   });
   const news = createNewsService({ db, bus, timeZone, now });
   await app.register(newsRoutes, {

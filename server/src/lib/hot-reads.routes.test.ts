@@ -234,6 +234,11 @@ describe('news and documents', () => {
     });
     expect(file.statusCode, file.body).toBe(200);
     const files = [file.json().url];
+    // The PDF itself: kept with the route's own headers (named, sandboxed, immutable; no Vary).
+    const pdf = await expectKeptLikeRoute(file.json().url);
+    expect(pdf.raw.equals(PDF)).toBe(true);
+    expect(pdf.headers['content-disposition']).toContain('cong-dien.pdf');
+    expect(pdf.headers.vary).toBeUndefined();
     const d = await send('POST', '/api/news', item({ name: 'Công điện số 1', type: 'DOCUMENT', files }));
     const list = JSON.parse((await expectKeptLikeRoute('/api/document?pageSize=20')).text);
     await expectKeptLikeRoute(`/api/document/${d.id}`);

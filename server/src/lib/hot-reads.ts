@@ -12,7 +12,10 @@ export interface HotHit {
   /** `Cache-Control: public, max-age=…`, unless `cacheControl` says otherwise. */
   maxAge?: number;
   cacheControl?: string;
-  /** Headers of the route's own (a stored file's sandboxing CSP…), written in place of the same security headers. */
+  /**
+   * Headers of the route's own (a stored file's sandboxing CSP…), written in place of the same security headers and
+   * of the lane's Vary; an empty value is not sent.
+   */
   headers?: Readonly<Record<string, string>>;
 }
 
@@ -184,10 +187,9 @@ export function registerHotReads(
       variant.etag,
       'cache-control',
       hit.cacheControl ?? `public, max-age=${hit.maxAge ?? 0}`,
-      'vary',
-      'accept-encoding',
     ];
-    if (own) for (const name in own) headers.push(name, own[name]!);
+    if (own?.vary === undefined) headers.push('vary', 'accept-encoding');
+    if (own) for (const name in own) if (own[name]) headers.push(name, own[name]!);
     const res = reply.raw;
     reply.hijack();
     answered++;
