@@ -156,6 +156,7 @@ async function publicReads(base, token, stations) {
     { label: 'GET /api/news/about', path: '/api/news/about' },
     { label: 'GET /api/document?page=1&pageSize=4', path: '/api/document?page=1&pageSize=4' },
     { label: 'GET /api/document/{id}', path: `/api/document/${doc.id}` },
+    { label: "GET /api/files/{id} (a document's PDF)", path: file.url },
     { label: 'GET /api/warnings/active (banner)', path: '/api/warnings/active' },
     { label: 'GET /api/alerts/active', path: '/api/alerts/active' },
     { label: 'GET /canh-bao/{id} (warning page)', path: `/canh-bao/${warning.id}` },
