@@ -162,6 +162,9 @@ async function publicReads(base, token, stations) {
     { label: 'GET /canh-bao/{id} (warning page)', path: `/canh-bao/${warning.id}` },
     { label: 'GET /api/cap (CAP feed)', path: '/api/cap' },
     { label: 'GET /api/cap/{n}.xml (CAP message)', path: cap },
+    { label: 'GET /api/station (station list)', path: '/api/station' },
+    { label: 'GET /api/web-parameters (thresholds)', path: '/api/web-parameters' },
+    { label: 'GET /api/app-info', path: '/api/app-info' },
     // The pages' HTML (the web app's shell, the dashboard with its first view).
     { label: 'GET /dashboard (HTML, first view)', path: '/dashboard' },
     { label: 'GET /news (HTML)', path: '/news' },

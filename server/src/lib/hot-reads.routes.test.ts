@@ -296,6 +296,34 @@ describe('warnings and CAP', () => {
   });
 });
 
+describe('what every page asks for', () => {
+  it('the station list: kept; a station added is on the next read', async () => {
+    const before = JSON.parse((await expectKeptLikeRoute('/api/station?pageSize=100')).text);
+    await send('POST', '/api/station', {
+      code: 'F01077',
+      name: 'Trạm Nam Sơn',
+      description: 'Trạm đo',
+      lat: 21.3,
+      long: 107.3,
+    });
+    expect(JSON.parse((await fromRoute('/api/station?pageSize=100')).text).total).toBe(before.total + 1);
+  });
+
+  it('the thresholds: kept; a change is on the next read', async () => {
+    const before = JSON.parse((await expectKeptLikeRoute('/api/web-parameters')).text);
+    await send('PUT', '/api/system-parameter/2', {
+      name: 'Web Parameters',
+      objectValue: { ...before, rainVeryHigh: before.rainVeryHigh + 1 },
+    });
+    const after = JSON.parse((await fromRoute('/api/web-parameters')).text);
+    expect(after.rainVeryHigh).toBe(before.rainVeryHigh + 1);
+  });
+
+  it('the app info: kept like the route', async () => {
+    await expectKeptLikeRoute('/api/app-info');
+  });
+});
+
 describe('geodata', () => {
   it('the list of a type: kept; a layer uploaded is on the next read', async () => {
     const url = '/api/geojson?type=OTHER&pageSize=50';
