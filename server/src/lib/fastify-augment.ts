@@ -7,6 +7,8 @@ declare module 'fastify' {
     actor: Actor | undefined;
   }
   interface FastifyInstance {
+    /** Lets the fast lane answer before Fastify (app/http-server.ts); absent on a bare Fastify (tests). */
+    openFrontDoor?: (door: import('../app/http-server').FrontDoor) => void;
     /** The fast lane of hot public reads (lib/hot-reads.ts). */
     hotReads: import('./hot-reads').HotReads;
     /** Every API route with its declared access (filled as routes register). */

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuery } from 'node:querystring';
 import type { PortalEventName } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { EventBus } from './events';
@@ -82,16 +84,38 @@ const MAX_PREPARING = 2;
 const RENEW_WAIT_MS = 2_000;
 const DEFAULT_MAX_AGE_MS = 60_000;
 const capture = Symbol('hot-read capture');
+const renewing = Symbol('hot-read renewing');
+type Renewing = IncomingMessage & { [renewing]?: true };
 type Capturing = FastifyRequest & {
   [capture]?: { route: HotRoute; generation: number; payload?: string | Buffer; contentType?: string };
 };
 
-const keyOf = (request: FastifyRequest, names: readonly string[] | undefined) => {
+const keyOf = (headers: IncomingHttpHeaders, names: readonly string[] | undefined) => {
   if (!names) return '';
   let key = '';
-  for (const n of names) key += `${request.headers[n] ?? ''}\n`;
+  for (const n of names) key += `${headers[n] ?? ''}\n`;
   return key;
 };
+
+/**
+ * What a lane reads of a request (its URL, headers, query) at the front door, before Fastify made one: the query
+ * parsed as Fastify's default parser does for the plain `a=1&b=2` a lane recognises.
+ */
+function doorRequest(req: IncomingMessage, url: string): FastifyRequest {
+  let query: Record<string, unknown> | undefined;
+  return {
+    url,
+    headers: req.headers,
+    method: req.method,
+    get query() {
+      if (!query) {
+        const q = url.indexOf('?');
+        query = q < 0 ? {} : { ...parseQuery(url.slice(q + 1)) };
+      }
+      return query;
+    },
+  } as unknown as FastifyRequest;
+}
 
 /**
  * The fast lane of hot public reads (ARCHITECTURE.md: cached, pre-serialised, pre-compressed bytes): the
@@ -143,46 +167,30 @@ export function registerHotReads(
     for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) forget(url);
   });
 
-  app.addHook('onRequest', (request, reply, done) => {
-    // A signed-in caller takes the route (its permissions); so does a Range request (the static plugin's).
-    const h = request.headers;
-    if (request.method !== 'GET' || h.authorization !== undefined || h.range !== undefined) return done();
-    const url = request.url;
-    const slot = kept.get(url);
-    const item = slot?.items.get(keyOf(request, slot.route.keyHeaders));
-    if (item && fresh(item)) {
-      const variant = pickVariant(item.prepared, request.headers['accept-encoding']);
-      const headers = [...item.headers, 'x-request-id', request.id];
-      const res = reply.raw;
-      reply.hijack();
-      answered++;
-      if (item.etag && clientHolds(request.headers['if-none-match'], item.etag)) {
-        res.writeHead(304, headers);
-        res.end();
-        return;
-      }
-      headers.push('content-length', String(variant.body.length));
-      if (variant.encoding) headers.push('content-encoding', variant.encoding);
-      res.writeHead(200, headers);
-      res.end(variant.body);
+  /** A kept answer (its route's headers) for this request: 304 when the caller holds it. */
+  const sendKept = (item: Kept, h: IncomingHttpHeaders, res: ServerResponse, requestId: string) => {
+    answered++;
+    const headers = [...item.headers, 'x-request-id', requestId];
+    if (item.etag && clientHolds(h['if-none-match'], item.etag)) {
+      res.writeHead(304, headers);
+      res.end();
       return;
     }
-    // The path as sent (cheaper than routeOptions, built anew on each access); a path spelt otherwise
-    // (a trailing slash…) just takes the route.
-    const q = url.indexOf('?');
-    const path = q < 0 ? url : url.slice(0, q);
-    const peek =
-      lanes.get(path) ?? (prefixLanes.size ? prefixLanes.get(path.slice(0, path.lastIndexOf('/') + 1)) : undefined);
-    const hit = peek?.(request);
-    if (!hit) return done();
-    // A static file has no route of its own (the static plugin's); an API path must be a public route.
-    if (url.startsWith('/api/') && request.routeOptions.config.access !== 'public') return done();
-    const variant = pickVariant(hit.prepared, request.headers['accept-encoding']);
+    const variant = pickVariant(item.prepared, h['accept-encoding']);
+    headers.push('content-length', String(variant.body.length));
+    if (variant.encoding) headers.push('content-encoding', variant.encoding);
+    res.writeHead(200, headers);
+    res.end(variant.body);
+  };
+  /** A lane's prepared bytes with the security headers (or the route's own in their place). */
+  const sendHit = (hit: HotHit, h: IncomingHttpHeaders, res: ServerResponse, requestId: string) => {
+    answered++;
+    const variant = pickVariant(hit.prepared, h['accept-encoding']);
     const own = hit.headers;
     const headers = [
       ...(own ? security.filter(([name]) => own[name] === undefined).flat() : securityFlat),
       'x-request-id',
-      request.id,
+      requestId,
       'etag',
       variant.etag,
       'cache-control',
@@ -190,10 +198,7 @@ export function registerHotReads(
     ];
     if (own?.vary === undefined) headers.push('vary', 'accept-encoding');
     if (own) for (const name in own) if (own[name]) headers.push(name, own[name]!);
-    const res = reply.raw;
-    reply.hijack();
-    answered++;
-    if (clientHolds(request.headers['if-none-match'], variant.etag)) {
+    if (clientHolds(h['if-none-match'], variant.etag)) {
       res.writeHead(304, headers);
       res.end();
     } else {
@@ -202,6 +207,65 @@ export function registerHotReads(
       res.writeHead(200, headers);
       res.end(variant.body);
     }
+  };
+  /** The lane of a path as sent (a path spelt otherwise, with a trailing slash…, just takes the route). */
+  const laneOf = (url: string) => {
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    return (
+      lanes.get(path) ?? (prefixLanes.size ? prefixLanes.get(path.slice(0, path.lastIndexOf('/') + 1)) : undefined)
+    );
+  };
+  // An API lane once seen in front of a public route (Fastify's routing checked it): the front door may serve it.
+  const publicLanes = new WeakSet<HotPeek>();
+
+  // The front door (app/http-server.ts): the same answers before Fastify builds a request, a reply, a logger for
+  // it. What it does not answer (an API lane not yet seen in front of its public route…) goes on to Fastify.
+  app.openFrontDoor?.((req, res, requestId) => {
+    const h = req.headers;
+    if (req.method !== 'GET' || h.authorization !== undefined || h.range !== undefined) return false;
+    const url = req.url ?? '';
+    const slot = kept.get(url);
+    const item = slot?.items.get(keyOf(h, slot.route.keyHeaders));
+    if (item) {
+      if (fresh(item)) {
+        sendKept(item, h, res, requestId());
+        return true;
+      }
+      // This caller makes the answer again: Fastify's lane must not give it the old one.
+      (req as Renewing)[renewing] = true;
+      return false;
+    }
+    const peek = laneOf(url);
+    if (!peek || (url.startsWith('/api/') && !publicLanes.has(peek))) return false;
+    const hit = peek(doorRequest(req, url));
+    if (!hit) return false;
+    sendHit(hit, h, res, requestId());
+    return true;
+  });
+
+  app.addHook('onRequest', (request, reply, done) => {
+    // A signed-in caller takes the route (its permissions); so does a Range request (the static plugin's).
+    const h = request.headers;
+    if (request.method !== 'GET' || h.authorization !== undefined || h.range !== undefined) return done();
+    const url = request.url;
+    const slot = (request.raw as Renewing)[renewing] ? undefined : kept.get(url);
+    const item = slot?.items.get(keyOf(h, slot.route.keyHeaders));
+    if (item && fresh(item)) {
+      reply.hijack();
+      sendKept(item, h, reply.raw, request.id);
+      return;
+    }
+    const peek = laneOf(url);
+    const hit = peek?.(request);
+    if (!peek || !hit) return done();
+    // A static file or page has no route of its own; an API path must be a public route.
+    if (url.startsWith('/api/')) {
+      if (request.routeOptions.config.access !== 'public') return done();
+      publicLanes.add(peek);
+    }
+    reply.hijack();
+    sendHit(hit, h, reply.raw, request.id);
     // Answered: `done` is not called, which ends the hook chain (Fastify "Respond to a request from a hook").
   });
 
@@ -256,7 +320,7 @@ export function registerHotReads(
       .filter((v) => v && v.toLowerCase() !== 'accept-encoding');
     const etag = all.etag === undefined ? undefined : String(all.etag);
     const url = request.url;
-    const key = keyOf(request, c.route.keyHeaders);
+    const key = keyOf(request.headers, c.route.keyHeaders);
     const expiresAt = now() + (c.route.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
     if (preparing >= MAX_PREPARING) return done();
     preparing++;
