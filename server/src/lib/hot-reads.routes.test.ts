@@ -163,6 +163,26 @@ const send = async (method: 'POST' | 'PUT', url: string, payload: unknown, heade
   return res.json();
 };
 
+describe('the front door', () => {
+  it('answers a kept read over HTTP before Fastify; the same read through inject takes Fastify’s lane', async () => {
+    await kept('/api/app-info?door=1');
+    const door = ctx.app.hotReads.answeredAtDoor();
+    const all = answered();
+    expect((await get('/api/app-info?door=1')).status).toBe(200);
+    expect(ctx.app.hotReads.answeredAtDoor()).toBe(door + 1);
+    const injected = await ctx.app.inject({ url: '/api/app-info?door=1' });
+    expect(injected.statusCode).toBe(200);
+    expect(answered()).toBe(all + 2);
+    expect(ctx.app.hotReads.answeredAtDoor()).toBe(door + 1);
+    // An API lane of a feature (the news list) once seen in front of its public route.
+    const url = '/api/news?page=1&pageSize=5&type=NORMAL';
+    await kept(url);
+    const before = ctx.app.hotReads.answeredAtDoor();
+    await get(url);
+    expect(ctx.app.hotReads.answeredAtDoor()).toBe(before + 1);
+  });
+});
+
 describe('open data', () => {
   it('the stations, JSON and CSV: the route’s answer kept; a reading pushed is on the next read', async () => {
     const json = await expectKeptLikeRoute('/api/open/stations');

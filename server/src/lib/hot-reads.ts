@@ -28,6 +28,8 @@ export interface HotReads {
   addPrefix(prefix: string, peek: HotPeek): void;
   /** How many requests the lane has answered (tests tell a kept answer from the route's by it). */
   answered(): number;
+  /** How many of them at the front door, before Fastify. */
+  answeredAtDoor(): number;
 }
 
 /**
@@ -138,6 +140,7 @@ export function registerHotReads(
   const kept = new Map<string, Slot>();
   const securityFlat = security.flat();
   let answered = 0;
+  let atDoor = 0;
   // Published events per name: an answer built while one of its route's events was published is not kept.
   const generations = new Map<string, number>();
   const generationOf = (route: HotRoute) => {
@@ -229,6 +232,7 @@ export function registerHotReads(
     const item = slot?.items.get(keyOf(h, slot.route.keyHeaders));
     if (item) {
       if (fresh(item)) {
+        atDoor++;
         sendKept(item, h, res, requestId());
         return true;
       }
@@ -240,6 +244,7 @@ export function registerHotReads(
     if (!peek || (url.startsWith('/api/') && !publicLanes.has(peek))) return false;
     const hit = peek(doorRequest(req, url));
     if (!hit) return false;
+    atDoor++;
     sendHit(hit, h, res, requestId());
     return true;
   });
@@ -365,5 +370,6 @@ export function registerHotReads(
       prefixLanes.set(prefix, peek);
     },
     answered: () => answered,
+    answeredAtDoor: () => atDoor,
   };
 }
