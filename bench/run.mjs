@@ -3,7 +3,7 @@
 // measured in the same run; at the end one table of every figure is printed and written to BENCH_RESULTS (default
 // bench/results.md; only a run of every part writes it unless BENCH_RESULTS is set). A part that fails is reported
 // and the others still run.
-// Env: BENCH_RUNS, BENCH_SECONDS, BENCH_PG (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
+// Env: BENCH_RUNS, BENCH_SECONDS, BENCH_ROUNDS (hot reads measured in turns, 5), BENCH_PG (PostgreSQL admin URL, default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_BIG_YEARS (default 10), BENCH_IMPORT_ROWS; alerts: BENCH_ALERT_TRIALS, BENCH_RECIPIENTS, BENCH_SUBSCRIBERS
 // (10000); geodata: BENCH_GEOJSON_MB; map: BENCH_STREAMS (200), BENCH_PUSHES (60), BENCH_WEB_DIST (the built web
 // app, default web/dist); public: BENCH_LIGHTHOUSE_RUNS; load: BENCH_LOAD_SECONDS (60), BENCH_LOAD_STREAMS (2000),

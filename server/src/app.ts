@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import { NEWS_HOME_SIZE } from '@flood/domain';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
@@ -44,6 +44,7 @@ import { floodPhotosRoutes } from './features/flood-photos/flood-photos.routes';
 import { createFloodPhotosService } from './features/flood-photos/flood-photos.service';
 import { geodataRoutes } from './features/geodata/geodata.routes';
 import { createGeodataService } from './features/geodata/geodata.service';
+import { createGeodataFilesCache } from './features/geodata/geodata-files.cache';
 import { createGeoLayers } from './features/geodata/geodata-layers';
 import { createReportDataService } from './features/geodata/report-data.service';
 import { groupsRoutes } from './features/groups/groups.routes';
@@ -148,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const securityHeaders = PORTAL_SECURITY_HEADERS;
   // First onRequest hook: prepared bytes of hot public reads leave before the rest of the lifecycle.
-  const hotReads = registerHotReads(app, securityHeaders);
+  const hotReads = registerHotReads(app, securityHeaders, { bus, now: () => now().getTime() });
+  app.decorate('hotReads', hotReads);
   registerSecurityHeaders(app, securityHeaders);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Per process by default; with Redis one count for all processes, and during a Redis outage per process again.
@@ -256,11 +258,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
   const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
+  const geodata = createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore, bus });
   await app.register(geodataRoutes, {
-    geodata: createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore }),
+    geodata,
     reportData: createReportDataService({ db, storage }),
     storage,
     geojsonMaxBytes,
+    hotReads,
+    files: createGeodataFilesCache({ geodata, storage, bus }),
   });
   const floodPhotoMaxBytes = config.FLOOD_PHOTO_MAX_MB * 1024 * 1024;
   await app.register(floodPhotosRoutes, {
@@ -273,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, {
     files: createFilesService({ db, storage, maxBytes: filesMaxBytes }),
     maxBytes: filesMaxBytes,
+    hotReads,
   });
   const news = createNewsService({ db, bus, timeZone, now });
   const newsLists = createNewsListCache({ news, bus, now });
@@ -383,17 +389,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (['reading', 'alert', 'warning', 'config', 'stations-changed', 'news-changed'].includes(e.type))
       firstViews.drop();
   });
+  // Which first view a page gets: the dashboard's for a phone ('Mobi' in its agent, as the web's isMobileAgent) or
+  // other screens, the phone map's, the news page's (a browser sending Save-Data: the drawn default pictures).
+  const firstViewKey = (route: string, request: FastifyRequest) =>
+    route === '/dashboard'
+      ? String(request.headers['user-agent'] ?? '').includes('Mobi')
+        ? 'phone'
+        : 'desktop'
+      : route === '/maps-mobile'
+        ? 'map'
+        : route === '/news'
+          ? request.headers['save-data'] === 'on'
+            ? 'news-saving'
+            : 'news'
+          : null;
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
-    firstView: (route, request) =>
-      route === '/dashboard'
-        ? firstViews.get(String(request.headers['user-agent'] ?? '').includes('Mobi') ? 'phone' : 'desktop')
-        : route === '/maps-mobile'
-          ? firstViews.get('map')
-          : route === '/news'
-            ? // A browser saving data says so (Save-Data): the drawn default pictures, nothing fetched.
-              firstViews.get(request.headers['save-data'] === 'on' ? 'news-saving' : 'news')
-            : Promise.resolve(null),
+    hotReads,
+    firstView: (route, request) => {
+      const key = firstViewKey(route, request);
+      return key ? firstViews.get(key) : Promise.resolve(null);
+    },
+    firstViewPeek: (route, request) => {
+      const key = firstViewKey(route, request);
+      return key ? firstViews.peek(key) : null;
+    },
   });
   return app;
 }

@@ -27,6 +27,8 @@ export interface PortalEvents {
   'news-changed': ChangedEvent;
   /** A data layer changed: the layer list's cache drops. Internal. */
   'data-layers-changed': ChangedEvent;
+  /** A geodata file or folder was stored or deleted: the kept public reads of files and lists drop. Internal. */
+  'geodata-changed': ChangedEvent;
   /** An officer's warning was published, updated or cancelled (#23): the banner and the map refresh. Public. */
   warning: WarningChangeEvent;
 }
@@ -100,6 +102,7 @@ export const INTERNAL_EVENTS = [
   'stations-changed',
   'news-changed',
   'data-layers-changed',
+  'geodata-changed',
 ] as const satisfies readonly Exclude<PortalEventName, PublicEventName>[];
 
 export type InternalEventName = (typeof INTERNAL_EVENTS)[number];

@@ -7,6 +7,10 @@ declare module 'fastify' {
     actor: Actor | undefined;
   }
   interface FastifyInstance {
+    /** Lets the fast lane answer before Fastify (app/http-server.ts); absent on a bare Fastify (tests). */
+    openFrontDoor?: (door: import('../app/http-server').FrontDoor) => void;
+    /** The fast lane of hot public reads (lib/hot-reads.ts). */
+    hotReads: import('./hot-reads').HotReads;
     /** Every API route with its declared access (filled as routes register). */
     apiRoutes: ApiRouteInfo[];
     /** The alert engine and the outbox worker (tests wait for them to settle). */
@@ -27,5 +31,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every API route declares who may call it; the app refuses to start otherwise. */
     access?: Access;
+    /** A public read whose answer to anonymous callers is kept until these events (lib/hot-reads.ts, #25 point 5). */
+    hot?: import('./hot-reads').HotRoute;
   }
 }

@@ -2,6 +2,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryEventBus, type EventBus } from './events';
 import { registerHotReads } from './hot-reads';
 import { type PreparedBody, prepareBody } from './prepared-body';
 import { registerSecurityHeaders, securityHeadersOf } from './security-headers';
@@ -96,5 +97,128 @@ describe('hot reads lane', () => {
     expect((await app.inject({ method: 'HEAD', url: '/hot' })).statusCode).toBe(200);
     expect(handled).toBe(4);
     expect((await app.inject({ url: '/other' })).json()).toEqual({ ok: true });
+  });
+});
+
+describe('routes declaring config.hot', () => {
+  let hotApp: FastifyInstance;
+  let bus: EventBus;
+  let clock = 1_000_000;
+  let version = 1;
+  let calls = 0;
+  let gate: Promise<void> | undefined;
+  const read = (url: string, headers: Record<string, string> = {}) => hotApp.inject({ url, headers });
+  /** Waits (a loaded machine may take a while) until `ok` holds. */
+  async function until(ok: () => boolean) {
+    for (let i = 0; i < 500 && !ok(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(ok()).toBe(true);
+  }
+  /** Reads until the answer is kept (it is compressed off the request): a read the route does not see. */
+  async function settle(url: string) {
+    await read(url);
+    for (let i = 0; i < 300; i++) {
+      const n = calls;
+      await read(url);
+      if (calls === n) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`${url} never kept`);
+  }
+
+  beforeAll(async () => {
+    bus = createMemoryEventBus();
+    hotApp = Fastify({ logger: false });
+    registerHotReads(hotApp, [], { bus, now: () => clock });
+    hotApp.get(
+      '/kept/:id',
+      { config: { access: 'public', hot: { events: ['news-changed'], maxAgeMs: 5_000, keyHeaders: ['accept'] } } },
+      async (req) => {
+        calls++;
+        await gate;
+        return {
+          id: (req.params as { id: string }).id,
+          version,
+          accept: req.headers.accept ?? null,
+          pad: 'x'.repeat(2000),
+        };
+      },
+    );
+    await hotApp.ready();
+  });
+  afterAll(() => hotApp?.close());
+
+  it('answers the same URL and key headers from the kept answer until an event of the route or the time is up', async () => {
+    await settle('/kept/1');
+    const n = calls;
+    expect((await read('/kept/1')).json()).toMatchObject({ id: '1', version: 1 });
+    expect((await read('/kept/1', { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(calls).toBe(n);
+    // Another URL, another Accept, a signed-in caller: the route.
+    await read('/kept/2');
+    expect((await read('/kept/1', { accept: 'text/csv' })).json().accept).toBe('text/csv');
+    await read('/kept/1', { authorization: 'Bearer x' });
+    expect(calls).toBe(n + 3);
+    // An event of another name changes nothing; the route's event drops it at once.
+    bus.publish('data-layers-changed', {});
+    await read('/kept/1');
+    expect(calls).toBe(n + 3);
+    version = 2;
+    bus.publish('news-changed', {});
+    expect((await read('/kept/1')).json().version).toBe(2);
+    expect(calls).toBe(n + 4);
+    // Past maxAgeMs: the route again.
+    await settle('/kept/1');
+    clock += 5_000;
+    const m = calls;
+    await read('/kept/1');
+    expect(calls).toBe(m + 1);
+  });
+
+  it('out of time, one caller goes on to the route to make it again while the others still get it', async () => {
+    await settle('/kept/5');
+    const n = calls;
+    clock += 5_000;
+    let open!: () => void;
+    gate = new Promise((r) => {
+      open = r;
+    });
+    const renewing = read('/kept/5');
+    try {
+      await until(() => calls === n + 1);
+      version = 3;
+      expect((await read('/kept/5')).json().version).toBe(2);
+      expect(calls).toBe(n + 1);
+    } finally {
+      open();
+      gate = undefined;
+    }
+    expect((await renewing).json().version).toBe(3);
+    // Once its bytes are prepared, the renewed answer replaces the old one, without the route.
+    let version5 = 2;
+    for (let i = 0; i < 300 && version5 !== 3; i++) {
+      version5 = (await read('/kept/5')).json().version;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect(version5).toBe(3);
+    expect(calls).toBe(n + 1);
+  });
+
+  it('does not keep an answer loaded while an event of the route was published (it may be older)', async () => {
+    let open!: () => void;
+    gate = new Promise((r) => {
+      open = r;
+    });
+    const n0 = calls;
+    const pending = read('/kept/3');
+    // The route is loading (its handler waits at the gate) when the event comes.
+    await until(() => calls === n0 + 1);
+    bus.publish('news-changed', {});
+    open();
+    await pending;
+    gate = undefined;
+    await new Promise((r) => setTimeout(r, 100));
+    const n = calls;
+    await read('/kept/3');
+    expect(calls).toBe(n + 1);
   });
 });

@@ -5,7 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { PUBLIC_ROUTES } from '@flood/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerWeb, staticShellFor } from './web.plugin';
+import { type HotReads, registerHotReads } from './hot-reads';
+import { type FirstView, registerWeb, staticShellFor } from './web.plugin';
 
 const BIG_SCRIPT = `console.log(${JSON.stringify('mưa lũ '.repeat(2000))});`;
 const INDEX =
@@ -214,5 +215,160 @@ describe("a page's first view made by the server (#25)", () => {
     expect(dash.headers['cache-control']).toBe('no-cache');
     const news = await app.inject({ url: '/news' });
     expect(news.body).toContain('<div class="page-loading" role="status"></div>');
+  });
+});
+
+describe('built files served from memory by the fast lane of hot reads (#25, point 5)', () => {
+  let dir: string;
+  let plain: FastifyInstance;
+  let hot: FastifyInstance;
+  let lane: HotReads;
+  const FILES = ['/index.html', '/assets/app-abc12345.js', '/assets/big-abc12345.js', '/sw.js', '/favicon.svg'];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), INDEX);
+    await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'sw.js'), "self.addEventListener('push', () => {});");
+    await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js'), BIG_SCRIPT);
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.br'), brotliCompressSync(BIG_SCRIPT));
+    await writeFile(path.join(dir, 'assets', 'big-abc12345.js.gz'), gzipSync(BIG_SCRIPT));
+    plain = Fastify();
+    await registerWeb(plain, dir, { demo: false });
+    hot = Fastify();
+    lane = registerHotReads(hot, []);
+    await registerWeb(hot, dir, { demo: false, hotReads: lane });
+    await Promise.all([plain.ready(), hot.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), hot.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const decoded = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    (res.headers['content-encoding'] === 'br'
+      ? brotliDecompressSync(res.rawPayload)
+      : res.headers['content-encoding'] === 'gzip'
+        ? gunzipSync(res.rawPayload)
+        : res.rawPayload
+    ).toString();
+
+  it('sends every file with the static plugin’s bytes, type, Cache-Control, encoding and Vary, without it', async () => {
+    for (const url of FILES) {
+      for (const enc of [undefined, 'gzip', 'br', 'gzip, deflate, br']) {
+        const headers = enc ? { 'accept-encoding': enc } : {};
+        const before = lane.answered();
+        const ours = await hot.inject({ url, headers });
+        expect(lane.answered(), url).toBe(before + 1);
+        const theirs = await plain.inject({ url, headers });
+        expect(ours.statusCode).toBe(theirs.statusCode);
+        expect(decoded(ours), url).toBe(decoded(theirs));
+        for (const h of ['content-type', 'cache-control', 'content-encoding', 'vary']) {
+          expect(ours.headers[h], `${url} ${enc} ${h}`).toBe(theirs.headers[h]);
+        }
+        expect(ours.headers.etag).toBeTruthy();
+        const again = await hot.inject({ url, headers: { ...headers, 'if-none-match': String(ours.headers.etag) } });
+        expect(again.statusCode).toBe(304);
+      }
+    }
+  });
+
+  it('leaves a signed-in caller, a Range, a .gz asked by name and an unknown file to the static plugin', async () => {
+    const before = lane.answered();
+    const signedIn = await hot.inject({ url: '/assets/big-abc12345.js', headers: { authorization: 'Bearer x' } });
+    expect(signedIn.body).toBe(BIG_SCRIPT);
+    expect((await hot.inject({ url: '/assets/big-abc12345.js.gz' })).statusCode).toBe(200);
+    expect((await hot.inject({ url: '/assets/nope-abc12345.js' })).statusCode).toBe(200);
+    const range = await hot.inject({ url: '/assets/big-abc12345.js', headers: { range: 'bytes=0-9' } });
+    expect(range.statusCode).toBe(206);
+    expect(range.body).toBe(BIG_SCRIPT.slice(0, 10));
+    expect(lane.answered()).toBe(before);
+  });
+});
+
+describe('public pages served from memory by the fast lane (#25, point 5)', () => {
+  let dir: string;
+  let plain: FastifyInstance;
+  let hot: FastifyInstance;
+  let lane: HotReads;
+  let view: FirstView | undefined = { main: '<p>Mực nước 6,23 m</p>', banner: '' };
+  const SHELL =
+    '<html><head></head><body><div id="root"><!--app-shell--><header>Cảnh báo lũ</header><main id="main-content" class="app-main">' +
+    `<div class="page-loading" role="status">${'Đang tải '.repeat(200)}</div></main><!--/app-shell--></div></body></html>`;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'flood-web-'));
+    await writeFile(path.join(dir, 'index.html'), SHELL);
+    await writeFile(
+      path.join(dir, 'route-preloads.json'),
+      JSON.stringify({ '/news/:id': ['/assets/news-detail-abc.js'] }),
+    );
+    const firstView = async (route: string) => (route === '/dashboard' ? (view ?? null) : null);
+    plain = Fastify();
+    await registerWeb(plain, dir, { demo: false, firstView });
+    hot = Fastify();
+    lane = registerHotReads(hot, []);
+    await registerWeb(hot, dir, {
+      demo: false,
+      firstView,
+      firstViewPeek: (route) => (route === '/dashboard' ? view : null),
+      hotReads: lane,
+    });
+    await Promise.all([plain.ready(), hot.ready()]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain.close(), hot.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const decoded = (res: { rawPayload: Buffer; headers: Record<string, unknown> }) =>
+    (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.rawPayload) : res.rawPayload).toString();
+
+  /** Reads until the lane answers (a page is prepared off the request). */
+  async function fromLane(url: string, headers: Record<string, string> = {}) {
+    for (let i = 0; i < 100; i++) {
+      const before = lane.answered();
+      const res = await hot.inject({ url, headers });
+      if (lane.answered() > before) return res;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`${url} never came from the lane`);
+  }
+
+  it('sends each page as the handler does (pages with a parameter too), compressed when asked', async () => {
+    for (const url of ['/', '/news', '/news/12', '/maps-mobile', '/khong-co']) {
+      const theirs = await plain.inject({ url });
+      if (url === '/khong-co') {
+        // Not a page of the route table: always the handler.
+        const before = lane.answered();
+        expect((await hot.inject({ url })).body).toBe(theirs.body);
+        expect(lane.answered()).toBe(before);
+        continue;
+      }
+      const ours = await fromLane(url);
+      expect(ours.body, url).toBe(theirs.body);
+      expect(ours.headers['content-type']).toBe(theirs.headers['content-type']);
+      expect(ours.headers['cache-control']).toBe('no-cache');
+      const br = await fromLane(url, { 'accept-encoding': 'br' });
+      expect(decoded(br)).toBe(theirs.body);
+      // Compressed above 1 KB (/maps-mobile has no header shell: below).
+      expect(br.headers['content-encoding'], url).toBe(theirs.rawPayload.length >= 1024 ? 'br' : undefined);
+    }
+    expect((await fromLane('/news/12')).body).toContain('/assets/news-detail-abc.js');
+  });
+
+  it("the dashboard with its current first view: a new view is on the next read, never the kept page's", async () => {
+    expect((await fromLane('/dashboard')).body).toContain('<p>Mực nước 6,23 m</p>');
+    view = { main: '<p>Mực nước 6,40 m</p>', banner: '' };
+    const next = await hot.inject({ url: '/dashboard' });
+    expect(next.body).toContain('<p>Mực nước 6,40 m</p>');
+    expect((await fromLane('/dashboard')).body).toContain('<p>Mực nước 6,40 m</p>');
+    // A view being made: the handler waits for it.
+    view = undefined;
+    const before = lane.answered();
+    expect((await hot.inject({ url: '/dashboard' })).body).toContain('page-loading');
+    expect(lane.answered()).toBe(before);
   });
 });

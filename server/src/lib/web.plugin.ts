@@ -1,16 +1,27 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { PUBLIC_ROUTES, type RouteDef } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
+import type { HotHit, HotReads } from './hot-reads';
+import { type PreparedBody, type PreparedVariant, prepareBody } from './prepared-body';
 
 /** What the server puts in a page before its scripts run: the warnings banner (after the header) and the main area. */
 export interface FirstView {
   banner: string;
   main: string;
 }
+
+// The content types @fastify/static sends (its own @fastify/send and mime), so the fast lane sends the same.
+const require = createRequire(import.meta.url);
+const send = createRequire(require.resolve('@fastify/static'))('@fastify/send') as {
+  mime: { getType(path: string): string | null; default_type?: string };
+  isUtf8MimeType(type: string): boolean;
+};
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html revalidated, and every unknown
@@ -26,6 +37,13 @@ export async function registerWeb(
      * the scripts run and without them), put in place of the shell's loading spinner; null: the spinner stays.
      */
     firstView?: (route: string, request: FastifyRequest) => Promise<FirstView | null>;
+    /**
+     * The first view when it is ready without waiting: the view, null when the route has none, undefined while it
+     * is being made. With it the fast lane also serves the pages (a page waiting for its view takes the handler).
+     */
+    firstViewPeek?: (route: string, request: FastifyRequest) => FirstView | null | undefined;
+    /** The fast lane: every built file and page is then served from memory to anonymous callers (#25, point 5). */
+    hotReads?: HotReads;
   },
 ): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
@@ -38,18 +56,10 @@ export async function registerWeb(
       // The build writes file.br and file.gz beside each asset (web/build/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
-        const rel = path.relative(webDist, filePath);
-        res.header(
-          'cache-control',
-          rel.startsWith('assets')
-            ? 'public, max-age=31536000, immutable'
-            : // The service worker (#24): a browser must see a new one at once, as the specification of service workers wants.
-              rel === 'sw.js'
-              ? 'no-cache'
-              : 'public, max-age=300',
-        );
+        res.header('cache-control', cacheControlOf(path.relative(webDist, filePath)));
       },
     });
+    if (options.hotReads) await serveFilesHot(options.hotReads, webDist);
   }
   // The static shell carries the demo banner between markers: kept in demo mode, so the page's first paint
   // already says the data is illustrative (and nothing moves when React renders the same banner).
@@ -100,11 +110,107 @@ export async function registerWeb(
         .send('Giao diện web chưa được build. Chạy: npm run build\nThe web app is not built. Run: npm run build');
     }
     const route = url.replace(/\/+$/, '');
-    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
     const first = options.firstView ? await options.firstView(route, request).catch(() => null) : null;
-    const html = first && page ? Buffer.from(withFirstView(page.toString('utf8'), first)) : page;
-    return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return reply
+      .status(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(pageFor(route, first));
   });
+
+  /** The HTML of an app path: its page (preloads, header or not) with its first view in place of the spinner. */
+  function pageFor(route: string, first: FirstView | null): Buffer | null {
+    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
+    return first && page ? Buffer.from(withFirstView(page.toString('utf8'), first)) : page;
+  }
+
+  // The public pages from memory too (#25, point 5): each page's HTML prepared (compressed) once, and again
+  // whenever its first view has changed; a page whose view is not ready, or changed, takes the handler meanwhile.
+  const hotReads = options.hotReads;
+  if (hotReads && indexHtml && (!options.firstView || options.firstViewPeek)) {
+    // A page without a view: one HTML per route. With one: one HTML per view (a route has a view per kind of
+    // visitor — a phone's, Save-Data's — each the same object until it changes).
+    const plain = new Map<string, HotHit>();
+    const withView = new WeakMap<FirstView, HotHit>();
+    const preparing = new Set<string | FirstView>();
+    const keep = (route: string, view: FirstView | null) => {
+      const key = view ?? route;
+      if (preparing.has(key)) return;
+      preparing.add(key);
+      void prepareBody(pageFor(route, view)!, 'text/html; charset=utf-8')
+        .then((prepared) => {
+          const hit = { prepared, cacheControl: 'no-cache' };
+          if (view) withView.set(view, hit);
+          else plain.set(route, hit);
+        })
+        .finally(() => preparing.delete(key));
+    };
+    const peekPage = (route: string) => (request: FastifyRequest) => {
+      const view = options.firstViewPeek ? options.firstViewPeek(route, request) : null;
+      if (view === undefined) return undefined;
+      const hit = view ? withView.get(view) : plain.get(route);
+      if (hit) return hit;
+      keep(route, view);
+      return undefined;
+    };
+    hotReads.add('/', peekPage(''));
+    for (const { path: p } of PUBLIC_ROUTES) {
+      // A page with one parameter at its end (/news/:id) is one HTML for every value.
+      const param = /^(.*\/):[^/]+$/.exec(p);
+      if (param) hotReads.addPrefix(param[1]!, peekPage(p));
+      else if (!p.includes(':')) hotReads.add(p, peekPage(p));
+    }
+  }
+}
+
+/** Cache-Control of a built file by its path inside the build. */
+function cacheControlOf(rel: string): string {
+  return rel.startsWith('assets')
+    ? 'public, max-age=31536000, immutable'
+    : // The service worker (#24): a browser must see a new one at once, as the specification of service workers wants.
+      rel === 'sw.js'
+      ? 'no-cache'
+      : 'public, max-age=300';
+}
+
+/** Types @fastify/compress compresses (of those a web build holds). */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|manifest\+json|xml|wasm)|image\/svg\+xml)/;
+/** Files larger than this stay with the static plugin (streamed from disk). */
+const HOT_FILE_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Every file of the build (and the .br/.gz the build wrote beside it) read once into memory and served by the
+ * fast lane of hot reads (lib/hot-reads.ts): the build never changes while the server runs, so nothing drops
+ * them. The static plugin still answers what the lane does not (a signed-in caller, a .gz asked by name, a
+ * file above 2 MB), with the same bytes, content type and Cache-Control.
+ */
+async function serveFilesHot(hotReads: HotReads, webDist: string): Promise<void> {
+  const files = (await readdir(webDist, { recursive: true, withFileTypes: true }))
+    .filter((d) => d.isFile() && !/\.(br|gz)$/.test(d.name))
+    .map((d) => path.join(d.parentPath, d.name));
+  for (const file of files) {
+    if ((await stat(file)).size > HOT_FILE_MAX_BYTES) continue;
+    const rel = path.relative(webDist, file);
+    const body = await readFile(file);
+    const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+    const variant = async (ext: string, encoding: 'br' | 'gzip'): Promise<PreparedVariant | undefined> => {
+      const bytes = await readFile(`${file}.${ext}`).catch(() => null);
+      return bytes ? { body: bytes, etag: `"${tag}-${ext}"`, encoding } : undefined;
+    };
+    const type = send.mime.getType(file) || send.mime.default_type || 'application/octet-stream';
+    const contentType = send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+    // The build writes both or neither (web/build/precompress.ts); text it did not compress is compressed here
+    // once, as @fastify/compress would on each request.
+    const [br, gzip] = await Promise.all([variant('br', 'br'), variant('gz', 'gzip')]);
+    const prepared: PreparedBody =
+      br && gzip
+        ? { contentType, identity: { body, etag: `"${tag}"`, encoding: null }, br, gzip }
+        : COMPRESSIBLE.test(type)
+          ? await prepareBody(body, contentType)
+          : { contentType, identity: { body, etag: `"${tag}"`, encoding: null } };
+    const hit = { prepared, cacheControl: cacheControlOf(rel) };
+    hotReads.add(`/${rel.split(path.sep).join('/')}`, () => hit);
+  }
 }
 
 /** The web build's chunks per public route (written by web/build/route-preloads.ts), or none. */

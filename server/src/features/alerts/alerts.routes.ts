@@ -33,7 +33,8 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   webParameters: () => Promise<WebParameters>;
 }> = async (app, { db, alerts, webParameters }) => {
   app.get('/api/alerts/active', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until an alert, a station or the thresholds change; 5 s at most.
+    config: { access: 'public', hot: { events: ['alert', 'stations-changed', 'config'], maxAgeMs: 5_000 } },
     schema: { tags: ['Cảnh báo / Alerts'], summary: 'Cảnh báo đang hiệu lực', response: { 200: ActiveAlertsSchema } },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-cache');

@@ -5,6 +5,13 @@ import { sendCacheable } from '../../lib/http-cache';
 import type { CapService } from './cap.service';
 
 const TAGS = ['Cảnh báo / Alerts'];
+/**
+ * Kept for anonymous callers (lib/hot-reads.ts) until an alert or an officer's warning changes; per host, as the
+ * links name the address asked for (unless PUBLIC_URL is set). The feed 5 s at most (a renewal, an expiry).
+ */
+const KEY_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'];
+const HOT_FEED = { events: ['alert', 'warning'], maxAgeMs: 5_000, keyHeaders: KEY_HEADERS } as const;
+const HOT_MESSAGE = { events: ['alert', 'warning'], maxAgeMs: 60_000, keyHeaders: KEY_HEADERS } as const;
 
 /** The public CAP 1.2 feed (OASIS Common Alerting Protocol) for aggregators, radio, other portals. */
 export const capRoutes: FastifyPluginAsyncZod<{ cap: CapService; publicUrl?: string }> = async (
@@ -15,7 +22,7 @@ export const capRoutes: FastifyPluginAsyncZod<{ cap: CapService; publicUrl?: str
     (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
 
   app.get('/api/cap', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_FEED },
     schema: {
       tags: TAGS,
       summary: 'Danh mục cảnh báo CAP 1.2 (Atom) / CAP 1.2 Atom index',
@@ -29,7 +36,7 @@ export const capRoutes: FastifyPluginAsyncZod<{ cap: CapService; publicUrl?: str
   });
 
   app.get('/api/cap/:file', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_MESSAGE },
     schema: {
       tags: TAGS,
       summary: 'Một bản tin CAP 1.2 / One CAP 1.2 message',

@@ -16,7 +16,8 @@ const tags = ['Cấu hình / Configuration'];
 /** `/api/system-parameter` (back-office §7) and the public thresholds. */
 export const configRoutes: FastifyPluginAsyncZod<{ config: ConfigService }> = async (app, { config }) => {
   app.get('/api/web-parameters', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until the thresholds change.
+    config: { access: 'public', hot: { events: ['config'] } },
     schema: { tags, summary: 'Ngưỡng phân loại hiện hành', response: { 200: WebParametersSchema } },
     handler: async (_req, reply) => {
       reply.header('cache-control', 'no-cache');

@@ -2,9 +2,23 @@ import multipart from '@fastify/multipart';
 import { FileIdParamsSchema, UploadedFileSchema } from '@flood/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { HotReads } from '../../lib/hot-reads';
+import { createFilesCache } from './files.cache';
 import type { FilesService } from './files.service';
 
 const tags = ['Tệp / Files'];
+
+/** The headers of a stored file (its ETag aside): never changes, never runs, named as uploaded. */
+function headersOf(file: { mime: string; name: string }): Record<string, string> {
+  const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
+  return {
+    'cache-control': 'public, max-age=31536000, immutable',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; sandbox",
+    'cross-origin-resource-policy': 'same-site',
+    'content-disposition': contentDisposition(inline ? 'inline' : 'attachment', file.name),
+  };
+}
 
 /** RFC 6266 Content-Disposition with an ASCII fallback and the UTF-8 name. */
 export function contentDisposition(type: 'inline' | 'attachment', name: string): string {
@@ -20,10 +34,12 @@ export function contentDisposition(type: 'inline' | 'attachment', name: string):
  * `POST /api/files` (public-portal §7 "File upload", back-office §7 "file upload as multipart field file returns
  * url"): staff with `news`; `GET /api/files/{id}` serves the bytes to anyone with nosniff and a strong ETag.
  */
-export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxBytes: number }> = async (
-  app,
-  { files, maxBytes },
-) => {
+export const filesRoutes: FastifyPluginAsyncZod<{
+  files: FilesService;
+  maxBytes: number;
+  /** The fast lane: a visitor's download of a file up to 2 MB then comes from memory (#25, point 5). */
+  hotReads?: HotReads;
+}> = async (app, { files, maxBytes, hotReads }) => {
   await app.register(multipart, {
     limits: { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024 },
     throwFileSizeLimit: false,
@@ -55,18 +71,19 @@ export const filesRoutes: FastifyPluginAsyncZod<{ files: FilesService; maxBytes:
     },
   });
 
+  const cache = hotReads && createFilesCache({ files, headersOf });
+  if (hotReads && cache) {
+    hotReads.addPrefix('/api/files/', (req) => {
+      const id = req.url.slice('/api/files/'.length);
+      return /^[a-f0-9]{32}$/.test(id) ? cache.peek(id) : undefined;
+    });
+  }
   const serve = (which: 'file' | 'thumbnail') => async (req: FastifyRequest, reply: FastifyReply) => {
     const { id } = req.params as { id: string };
+    if (cache && which === 'file' && !req.headers.authorization) cache.warm(id);
     const file = await files.find(id, which);
     const etag = `"${file.key.slice(0, 32)}"`;
-    const inline = file.mime.startsWith('image/') || file.mime === 'application/pdf';
-    reply
-      .header('etag', etag)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cross-origin-resource-policy', 'same-site')
-      .header('content-disposition', contentDisposition(inline ? 'inline' : 'attachment', file.name));
+    reply.header('etag', etag).headers(headersOf(file));
     const inm = req.headers['if-none-match'];
     if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();
     const opened = await files.open(file.key);

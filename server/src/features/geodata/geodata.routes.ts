@@ -13,11 +13,20 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { attachmentDisposition } from '../../lib/excel';
+import type { HotReads } from '../../lib/hot-reads';
 import type { FileStorage } from '../../lib/storage';
 import type { GeodataService } from './geodata.service';
+import type { GeodataFilesCache } from './geodata-files.cache';
 import type { ReportDataService } from './report-data.service';
 
 const write = { anyOf: ['database' as const] };
+/** A stored file never changes (a new version is a new upload with a new path). */
+const FILE_CACHE_CONTROL = 'public, max-age=86400';
+/** A stored file is data, never a page: sandboxed, and for this site's pages only. */
+const FILE_HEADERS = {
+  'content-security-policy': "default-src 'none'; img-src 'self'; sandbox",
+  'cross-origin-resource-policy': 'same-site',
+} as const;
 const tags = ['Dữ liệu không gian / Geodata'];
 
 /** `ref` of a file: its numeric id or its storage path ('3f9a….geojson'). */
@@ -37,7 +46,10 @@ export const geodataRoutes: FastifyPluginAsyncZod<{
   storage: FileStorage;
   reportData: ReportDataService;
   geojsonMaxBytes: number;
-}> = async (app, { geodata, storage, reportData, geojsonMaxBytes }) => {
+  /** The fast lane and the files it serves from memory (#25, point 5); without them every read takes the route. */
+  hotReads?: HotReads;
+  files?: GeodataFilesCache;
+}> = async (app, { geodata, storage, reportData, geojsonMaxBytes, hotReads, files }) => {
   // Only these routes parse multipart (ARCHITECTURE.md: heavy plugins per route).
   await app.register(multipart, {
     // Keep the name as sent, so that a name with folders ('../../x') is refused rather than silently cut.
@@ -51,7 +63,8 @@ export const geodataRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/geojson', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until a file or folder changes; 30 s at most (a creator's name).
+    config: { access: 'public', hot: { events: ['geodata-changed'], maxAgeMs: 30_000 } },
     schema: {
       tags,
       summary: 'Danh sách tệp theo loại (mới nhất trước) hoặc nội dung một thư mục',
@@ -115,6 +128,15 @@ export const geodataRoutes: FastifyPluginAsyncZod<{
     },
   });
 
+  // A visitor's read of a stored file (no query): from memory once read (geodata-files.cache.ts), with the headers
+  // the route sends. Anything else (?download=1, a signed-in caller, a file above 4 MB) takes the route.
+  if (hotReads && files) {
+    hotReads.addPrefix('/api/geojson/', (req) => {
+      if (req.url.includes('?')) return undefined;
+      const kept = files.peek(req.url.slice('/api/geojson/'.length));
+      return kept && { prepared: kept.prepared, cacheControl: FILE_CACHE_CONTROL, headers: FILE_HEADERS };
+    });
+  }
   app.get('/api/geojson/:ref', {
     config: { access: 'public' },
     schema: {
@@ -124,15 +146,14 @@ export const geodataRoutes: FastifyPluginAsyncZod<{
       querystring: z.object({ download: z.enum(['0', '1']).optional() }),
     },
     handler: async (req, reply) => {
+      if (files && !req.headers.authorization && req.query.download === undefined) files.warm(req.params.ref);
       const row = await geodata.findFile(req.params.ref);
       const etag = `"${(row.sha256 ?? String(row.id)).slice(0, 32)}"`;
       reply
         .header('etag', etag)
-        // A stored file never changes (a new version is a new upload with a new path).
-        .header('cache-control', 'public, max-age=86400')
+        .header('cache-control', FILE_CACHE_CONTROL)
         .header('vary', 'accept-encoding')
-        .header('content-security-policy', "default-src 'none'; img-src 'self'; sandbox")
-        .header('cross-origin-resource-policy', 'same-site');
+        .headers(FILE_HEADERS);
       if (req.query.download === '1') reply.header('content-disposition', attachmentDisposition(row.name));
       const inm = req.headers['if-none-match'];
       if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) return reply.code(304).send();

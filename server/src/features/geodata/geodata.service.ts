@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
+import type { EventBus } from '../../lib/events';
 import { isZip, safeDisplayName, sniffImage } from '../../lib/file-type';
 import { type FileStorage, newStorageKey } from '../../lib/storage';
 import { ZipLimitError } from '../../lib/zip-guard';
@@ -170,6 +171,9 @@ export interface UploadInput {
   data: Buffer | null;
 }
 
+/** Published after every stored or deleted geodata item (internal; lib/hot-reads.ts drops the kept reads). */
+export const GEODATA_CHANGED = 'geodata-changed';
+
 /** The geodata file manager (permission `database`) and the public reads of its files. */
 export function createGeodataService(deps: {
   db: Db;
@@ -177,8 +181,11 @@ export function createGeodataService(deps: {
   geojsonMaxBytes: number;
   /** Runs after a file is stored (the flood analysis of a flood extent); awaited, must not throw. */
   onStored?: (row: GeodataRow) => Promise<void>;
+  /** Told of every stored or deleted item after the commit (`geodata-changed`: the kept public reads drop). */
+  bus?: EventBus;
 }) {
   const { db, storage } = deps;
+  const changed = () => deps.bus?.publish(GEODATA_CHANGED, {});
 
   async function requireFolder(id: number | null, field: string): Promise<GeodataListRow | null> {
     if (id === null) return null;
@@ -232,6 +239,7 @@ export function createGeodataService(deps: {
         if (actor) await recordAudit(tx, actor, `Tải lên tệp dữ liệu ${row.name} (${GEODATA_TYPE_INFO[row.type].vi})`);
         return created;
       });
+      changed();
       // After the commit; a failing hook cannot undo the stored row and bytes.
       await deps.onStored?.(stored).catch(() => {});
       return stored;
@@ -273,6 +281,7 @@ export function createGeodataService(deps: {
         await recordAudit(tx, a, `Tạo thư mục dữ liệu ${body.name}`);
         return created;
       });
+      changed();
       return toGeodataItem({ ...row, userName: a.name, childCount: 0 });
     },
 
@@ -320,6 +329,7 @@ export function createGeodataService(deps: {
         );
         return removed;
       });
+      changed();
       await Promise.all(keys.map((k) => storage.remove(k).catch(() => {})));
     },
 

@@ -47,7 +47,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{
   mapTiles: MapTiles;
 }> = async (app, { database, redis, demo, demoAlertsToGateway = false, timeZone, mapTiles }) => {
   app.get('/api/app-info', {
-    config: { access: 'public' },
+    // Set at start: kept for anonymous callers (lib/hot-reads.ts), nothing changes it while the process runs.
+    config: { access: 'public', hot: { events: [] } },
     schema: {
       tags: ['Hệ thống / System'],
       summary: 'Thông tin cài đặt (chế độ minh hoạ, múi giờ, bản đồ nền)',

@@ -25,6 +25,12 @@ const tags = ['Tin tức / News'];
 /** Seconds a browser or CDN may keep the public list (a news change drops the server's copy at once). */
 const LIST_MAX_AGE = 10;
 const PUBLIC_LIST_KEYS = new Set(['page', 'pageSize', 'type']);
+/**
+ * A visitor's read of one item or of the documents, kept (lib/hot-reads.ts) until any news change; 30 s at most
+ * (a creator renamed elsewhere), the documents' list 5 s (a scheduled document appears by the clock alone).
+ */
+const HOT_ITEM = { events: ['news-changed'], maxAgeMs: 30_000 } as const;
+const HOT_LIST = { events: ['news-changed'], maxAgeMs: 5_000 } as const;
 
 /**
  * `/api/news`, `/api/view`, `/api/view-statistic` (public-portal §7, back-office §7). Reads are public (visitors
@@ -71,12 +77,12 @@ export const newsRoutes: FastifyPluginAsyncZod<{
     },
   });
   app.get('/api/news/about', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_ITEM },
     schema: { tags, summary: 'Trang giới thiệu (bản ghi GIOI_THIEU duy nhất)', response: { 200: NewsSchema } },
     handler: (req) => news.about(req.actor),
   });
   app.get('/api/news/:id', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_ITEM },
     schema: { tags, summary: 'Chi tiết tin (mã là số)', params: NewsIdParamsSchema, response: { 200: NewsSchema } },
     handler: (req) => news.get(req.actor, req.params.id),
   });
@@ -112,7 +118,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
 
   // The `document` resource (back-office §7) is a read-only view over DOCUMENT items (DECISIONS.md).
   app.get('/api/document', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_LIST },
     schema: {
       tags,
       summary: 'Văn bản chỉ đạo đã xuất bản (mới nhất trước); lưu/xoá qua /api/news',
@@ -125,7 +131,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
     },
   });
   app.get('/api/document/:id', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: HOT_ITEM },
     schema: {
       tags,
       summary: 'Chi tiết văn bản chỉ đạo',

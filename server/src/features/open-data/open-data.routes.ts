@@ -18,6 +18,8 @@ const tags = ['Dữ liệu mở / Open data'];
 /** Other systems poll these; a minute of staleness is what a CDN may add. */
 const CACHE_CONTROL = 'public, max-age=60';
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** What changes a station's latest value or status, or a station's readings: the kept answers drop on each. */
+const READINGS_EVENTS = ['reading', 'import', 'stations-changed', 'config'] as const;
 
 /** `format` wins; else the Accept header (text/csv preferred over JSON by q, then by order); else JSON. */
 export function chooseFormat(format: OpenDataFormat | undefined, accept: string | undefined): OpenDataFormat {
@@ -66,7 +68,9 @@ const csvOr = (json: z.ZodType) => ({
 /** Open data (issue #7): public, cacheable (ETag, 304) reads for other systems, JSON or CSV. */
 export const openDataRoutes: FastifyPluginAsyncZod<{ openData: OpenDataService }> = async (app, { openData }) => {
   app.get('/api/open/stations', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until a reading, an import or correction, a station or the
+    // thresholds change; 5 s at most, as a station turns 'Mất kết nối' by the clock alone. JSON or CSV by Accept.
+    config: { access: 'public', hot: { events: READINGS_EVENTS, maxAgeMs: 5_000, keyHeaders: ['accept'] } },
     schema: {
       tags,
       summary: 'Danh sách trạm kèm số liệu mới nhất / Stations with their latest value and status',
@@ -95,7 +99,8 @@ export const openDataRoutes: FastifyPluginAsyncZod<{ openData: OpenDataService }
   });
 
   app.get('/api/open/readings', {
-    config: { access: 'public' },
+    // Kept like the stations; 1 s at most, as the default window (the last 24 hours) moves with the clock.
+    config: { access: 'public', hot: { events: READINGS_EVENTS, maxAgeMs: 1_000, keyHeaders: ['accept'] } },
     schema: {
       tags,
       summary: 'Số liệu thô của một trạm từ một thời điểm / A station’s raw readings since a time',

@@ -23,7 +23,8 @@ export interface StationsRoutesOptions {
 /** Stations (back-office §2.4): the list, editing, push keys, stopping and deleting. */
 export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = async (app, { stations }) => {
   app.get('/api/station', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until a station changes; 30 s at most (a creator's renamed name).
+    config: { access: 'public', hot: { events: ['stations-changed'], maxAgeMs: 30_000 } },
     schema: {
       tags,
       summary: 'Danh sách trạm',

@@ -29,7 +29,8 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
   portalName: string;
 }> = async (app, { warnings, communes, timeZone, portalName }) => {
   app.get('/api/communes', {
-    config: { access: 'public' },
+    // Kept for anonymous callers (lib/hot-reads.ts) until a geodata file (the communes' layer) changes.
+    config: { access: 'public', hot: { events: ['geodata-changed'] } },
     schema: {
       tags,
       summary: 'Các xã của địa bàn (ranh giới) / The communes of the area',
@@ -43,7 +44,8 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/warnings/active', {
-    config: { access: 'public' },
+    // Kept until a warning changes; 5 s at most, as a warning ends by the clock alone.
+    config: { access: 'public', hot: { events: ['warning'], maxAgeMs: 5_000 } },
     schema: {
       tags,
       summary: 'Cảnh báo của cán bộ đang hiệu lực (băng cảnh báo, bản đồ)',
@@ -145,7 +147,7 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
 
   // The public page: plain HTML, no script needed (a phone on a failing network, a shared link).
   app.get('/canh-bao/:id', {
-    config: { access: 'public' },
+    config: { access: 'public', hot: { events: ['warning', 'geodata-changed'], maxAgeMs: 5_000 } },
     schema: { hide: true, params: z.object({ id: z.string().regex(/^\d{1,10}$/) }) },
     handler: async (req, reply) => {
       const id = Number(req.params.id);
