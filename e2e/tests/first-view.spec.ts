@@ -23,7 +23,7 @@ test.describe("the dashboard's first view (#25)", () => {
       }).toPass({ timeout: 20_000 });
       const view = visitor.getByTestId('first-view');
       // The warning in force: the banner under the header, as the app draws it.
-      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
+      await expect(visitor.locator('[data-first-view="banner"]')).toContainText(name);
       // The station's card, with the page's own markup: value, status, distance to the next level, its map link.
       const card = view.getByTestId(`dash-card-${code}`);
       await expect(card.getByTestId(`dash-value-${code}`)).toHaveText('0,62');
@@ -34,7 +34,7 @@ test.describe("the dashboard's first view (#25)", () => {
       // The phone map too: its slim bar, the banner and the reading, before (here: without) the map.
       await visitor.goto('/maps-mobile');
       await expect(visitor.getByTestId('bare-bar')).toBeVisible();
-      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
+      await expect(visitor.locator('[data-first-view="banner"]')).toContainText(name);
       const line = visitor.getByTestId(`first-view-${code}`);
       await expect(line).toContainText('0,62 m');
       await expect(line).toContainText('Cấp II');
@@ -44,7 +44,7 @@ test.describe("the dashboard's first view (#25)", () => {
       await expect(visitor.getByRole('heading', { level: 1, name: 'Tin tức' })).toBeVisible();
       await expect(visitor.getByRole('heading', { level: 2, name: 'Tin cảnh báo' })).toBeVisible();
       await expect(visitor.getByRole('heading', { level: 2, name: 'Tin hoạt động' })).toBeVisible();
-      await expect(visitor.getByTestId('alert-banner')).toContainText(name);
+      await expect(visitor.locator('[data-first-view="banner"]')).toContainText(name);
       await context.close();
     } finally {
       await deleteStation(page.request, station.id, await authHeaders(page));

@@ -103,7 +103,10 @@ function carousel(id: string, title: string, rows: readonly StationReading[], mo
   return `<section class="carousel carousel-static" aria-roledescription="carousel" aria-labelledby="fv-${id}-title" data-testid="dash-${id}" data-count="${rows.length}">${head}${controls}</div><div class="carousel-viewport"><div class="carousel-track">${slides}</div></div></section>`;
 }
 
-/** The warnings banner (alert-banner.tsx): the first line shown, the others behind 'và N cảnh báo khác'. */
+/**
+ * The warnings banner (alert-banner.tsx): the first line shown, the others behind 'và N cảnh báo khác'. Without the
+ * app's test id: what tests drive (the toggle, the links) is the app's banner, which replaces this one.
+ */
 function banner(warnings: readonly PublicWarning[], alerts: readonly Alert[], timeZone: string): string {
   const lines = [
     ...warnings.map((w) => {
@@ -125,7 +128,7 @@ function banner(warnings: readonly PublicWarning[], alerts: readonly Alert[], ti
   const shown = lines.map((line, i) => (i === 0 ? line : line.replace('<li ', '<li hidden '))).join('');
   const more =
     lines.length > 1 ? `<button type="button" disabled class="alert-toggle">${T.more(lines.length - 1)}</button>` : '';
-  return `<section class="alert-banner" role="alert" aria-label="${T.bannerTitle}" data-testid="alert-banner" data-first-view="banner"><div class="alert-banner-inner"><ul class="alert-list">${shown}</ul><div class="alert-banner-actions">${more}<a class="alert-subscribe" href="/dang-ky-canh-bao">${T.subscribe}</a></div></div></section>`;
+  return `<section class="alert-banner" role="alert" aria-label="${T.bannerTitle}" data-first-view="banner"><div class="alert-banner-inner"><ul class="alert-list">${shown}</ul><div class="alert-banner-actions">${more}<a class="alert-subscribe" href="/dang-ky-canh-bao">${T.subscribe}</a></div></div></section>`;
 }
 
 /**

@@ -191,6 +191,9 @@ async function serveFilesHot(hotReads: HotReads, webDist: string): Promise<void>
   for (const file of files) {
     if ((await stat(file)).size > HOT_FILE_MAX_BYTES) continue;
     const rel = path.relative(webDist, file);
+    // The service worker stays with the static plugin, read from disk at each request: a browser must see a new one
+    // at once (#24, #25), and its speed does not matter (fetched once per visit at most, a few KB).
+    if (rel === 'sw.js') continue;
     const body = await readFile(file);
     const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     const variant = async (ext: string, encoding: 'br' | 'gzip'): Promise<PreparedVariant | undefined> => {
