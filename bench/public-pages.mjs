@@ -134,7 +134,12 @@ const WATCH = (selector) => `(() => {
  * throttled to slow 3G (400 kbit/s, 400 ms) — the time until the first reading is in the page.
  */
 async function paintFigures(browser, url, reading) {
-  const context = await browser.newContext({ viewport: VIEWPORTS[0][1], userAgent: PHONE_AGENT });
+  // No service worker: its fetches would not be throttled, and the second load would come from its copies (#25).
+  const context = await browser.newContext({
+    viewport: VIEWPORTS[0][1],
+    userAgent: PHONE_AGENT,
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   const sizes = new Map();
