@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { NEWS_HOME_SIZE } from '@flood/domain';
+import { isMobileAgent, NEWS_HOME_SIZE } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
@@ -345,9 +345,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxPerAddress: config.EVENTS_MAX_PER_ADDRESS,
     maxTotal: config.EVENTS_MAX_TOTAL,
   });
-  // The first views (#25): warnings and latest readings in the HTML of the dashboard (one for phones — their agent
-  // says 'Mobi', as the web's isMobileAgent — and one for other screens) and of the phone map, from the hot reads,
-  // made anew after any event that changes them.
+  // The first views (#25): warnings and latest readings in the HTML of the dashboard (one for phones, one for other
+  // screens), of the phone map and of the news page, from the hot reads, made anew after any event that changes them.
   const firstViews = createExpiringCache(
     async (key: 'phone' | 'desktop' | 'map' | 'news' | 'news-saving') => {
       const warnings = await app.activeWarnings();
@@ -389,11 +388,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (['reading', 'alert', 'warning', 'config', 'stations-changed', 'news-changed'].includes(e.type))
       firstViews.drop();
   });
-  // Which first view a page gets: the dashboard's for a phone ('Mobi' in its agent, as the web's isMobileAgent) or
+  // Which first view a page gets: the dashboard's for a phone (the domain's isMobileAgent, as the web's) or
   // other screens, the phone map's, the news page's (a browser sending Save-Data: the drawn default pictures).
   const firstViewKey = (route: string, request: FastifyRequest) =>
     route === '/dashboard'
-      ? String(request.headers['user-agent'] ?? '').includes('Mobi')
+      ? isMobileAgent(String(request.headers['user-agent'] ?? ''))
         ? 'phone'
         : 'desktop'
       : route === '/maps-mobile'

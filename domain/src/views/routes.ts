@@ -134,3 +134,14 @@ export const ALL_ROUTES: RouteDef[] = [...PUBLIC_ROUTES, ...BACK_OFFICE_ROUTES];
 export function routesOfView(view: ViewKey): RouteDef[] {
   return BACK_OFFICE_ROUTES.filter((r) => r.view === view);
 }
+
+/** The map's address for a phone or a wider screen, opening `stationCode` when given. */
+export function mapPath(phone: boolean, stationCode?: string): string {
+  const path = phone ? '/maps-mobile' : '/maps';
+  return stationCode ? `${path}?station=${encodeURIComponent(stationCode)}` : path;
+}
+
+/** Spec §9: "Mobile is detected when the browser agent contains 'Mobi'" (the web's pages, the server's first views). */
+export function isMobileAgent(userAgent: string): boolean {
+  return userAgent.includes('Mobi');
+}

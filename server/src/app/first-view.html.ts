@@ -6,6 +6,7 @@ import {
   formatDateTimeVi,
   formatNumberVi,
   MARK_COLOURS,
+  mapPath,
   NEWS_FALLBACK_SVG,
   type NewsSummary,
   newsImageUrl,
@@ -22,9 +23,7 @@ import {
   waterContextPhrase,
 } from '@flood/domain';
 import type { FirstView } from '../lib/web.plugin';
-
-const esc = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+import { escapeXml as esc } from '../lib/xml';
 
 /** The texts the React page shows in the same places (web/src/features/dashboard/i18n/vi.ts and its neighbours). */
 const T = {
@@ -53,9 +52,6 @@ const CHEVRON = (back: boolean) =>
   `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="${back ? 'M15 5 8 12l7 7' : 'm9 5 7 7-7 7'}" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round"></path></svg>`;
 const PAUSE =
   '<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false"><path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" fill="currentColor"></path></svg>';
-
-const mapPath = (mobile: boolean, code?: string) =>
-  `${mobile ? '/maps-mobile' : '/maps'}${code ? `?station=${encodeURIComponent(code)}` : ''}`;
 
 /** A dashboard card (station-card.tsx): name, value without its unit (water 1 decimal on a phone), status, context, time. */
 function stationCard(r: StationReading, mobile: boolean, timeZone: string): string {

@@ -1,3 +1,5 @@
+import { escapeXml } from './xml';
+
 /**
  * The page's scripts start after its first paint (#25, point 3): the built index.html's module entry and its
  * modulepreloads are taken out of the head and named on one small deferred script, web/public/app-boot.js, which
@@ -10,7 +12,6 @@ export const APP_BOOT_SRC = '/app-boot.js';
 
 const ENTRY = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** The built page's entry module and modulepreloads, and the page without their tags. */
 export function takeAppScripts(html: string): { html: string; entry: string | null; preloads: string[] } {
@@ -23,5 +24,5 @@ export function takeAppScripts(html: string): { html: string; entry: string | nu
 export function appBootTag(entry: string | null, preloads: readonly string[]): string {
   if (!entry && preloads.length === 0) return '';
   const list = [...new Set(preloads)].join(' ');
-  return `<script src="${APP_BOOT_SRC}" defer${entry ? ` data-entry="${escapeAttr(entry)}"` : ''}${list ? ` data-preload="${escapeAttr(list)}"` : ''}></script>`;
+  return `<script src="${APP_BOOT_SRC}" defer${entry ? ` data-entry="${escapeXml(entry)}"` : ''}${list ? ` data-preload="${escapeXml(list)}"` : ''}></script>`;
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
 import type { HotHit, HotReads } from './hot-reads';
 import { type PreparedBody, type PreparedVariant, prepareBody } from './prepared-body';
+import { escapeXml } from './xml';
 
 /** What the server puts in a page before its scripts run: the warnings banner (after the header) and the main area. */
 export interface FirstView {
@@ -234,7 +235,6 @@ const SHELL_MAIN_OPEN = /<main id="main-content" class="app-main">/;
 const BARE_BAR = /<!--bare-bar ([\s\S]*?) -->/;
 /** Where the server's banner of warnings goes in the shell: after the header or bar, before the demo banner. */
 const BANNER_MARK = '<!--alert-banner-->';
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
  * The `<link>`s of a page's style sheets and of its first API reads (fetched while the shell's script loads),
@@ -246,10 +246,10 @@ export function pagePreloads(route: RouteDef, chunks: readonly string[]): { link
     .filter((file) => file.endsWith('.css'))
     // Applied at once, not only fetched: the server's first view of the page is drawn with the page's own classes
     // (#25). The app's loader finds the sheet there and does not add it twice.
-    .map((file) => `<link rel="stylesheet" crossorigin href="${escapeAttr(file)}">`);
+    .map((file) => `<link rel="stylesheet" crossorigin href="${escapeXml(file)}">`);
   // crossorigin (anonymous): the mode and credentials of the web's fetch(), or the preload is not reused.
   for (const read of route.firstReads ?? []) {
-    links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeAttr(read)}">`);
+    links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeXml(read)}">`);
   }
   return { links: links.join(''), modules: assets.filter((file) => file.endsWith('.js')) };
 }

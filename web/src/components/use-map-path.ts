@@ -1,3 +1,4 @@
+import { mapPath } from '@flood/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
@@ -7,11 +8,7 @@ import { useCallback, useSyncExternalStore } from 'react';
  */
 export const PHONE_MAP_QUERY = '(max-width: 767px)';
 
-/** The map's address for a phone or a wider screen, opening `stationCode` when given. */
-export function mapPath(phone: boolean, stationCode?: string): string {
-  const path = phone ? '/maps-mobile' : '/maps';
-  return stationCode ? `${path}?station=${encodeURIComponent(stationCode)}` : path;
-}
+export { mapPath } from '@flood/domain';
 
 function phoneQuery(): MediaQueryList | null {
   return typeof window !== 'undefined' && window.matchMedia ? window.matchMedia(PHONE_MAP_QUERY) : null;

@@ -1,4 +1,4 @@
-import type { GeodataType } from '@flood/domain';
+import { type GeodataType, isMobileAgent as isMobileUserAgent } from '@flood/domain';
 import type { FitBoundsOptions, LatLngBoundsLiteral } from 'leaflet';
 
 /** The district's view (spec §9): centre, first zoom and the deepest zoom. */
@@ -47,9 +47,9 @@ export const BASE_LAYER_TYPES = {
   evacuationRoads: 'EVACUATION_ROAD',
 } as const satisfies Record<string, GeodataType>;
 
-/** Spec §9: "Mobile is detected when the browser agent contains 'Mobi'". */
+/** Spec §9: "Mobile is detected when the browser agent contains 'Mobi'" (the domain's rule), this browser's by default. */
 export function isMobileAgent(
   userAgent: string = typeof navigator === 'undefined' ? '' : navigator.userAgent,
 ): boolean {
-  return userAgent.includes('Mobi');
+  return isMobileUserAgent(userAgent);
 }
