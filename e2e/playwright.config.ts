@@ -6,6 +6,9 @@ import { E2E_PORT } from './fixtures';
  * public map: the back office's forms, users and news. They run one file at a time beside the `alarms` lane.
  */
 const OFFICE = [
+  // The news, documents and forms of the accessibility check (a11y.spec.ts, with readings and flood layers, is
+  // in the other lane).
+  'a11y-pages',
   'auth',
   'categories-layers',
   'csp',

@@ -2,7 +2,6 @@ import type { Language } from '@flood/domain';
 import {
   type Alert,
   alertLine,
-  cmToM,
   formatNumber,
   readingStatusText,
   type StationKind,
