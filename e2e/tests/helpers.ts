@@ -53,9 +53,10 @@ export async function chooseUserMenuItem(page: Page, item: string, done: Locator
   await expect(async () => {
     const entry = page.getByRole('menuitem', { name: item });
     if (!(await entry.isVisible())) await page.getByTestId('user-menu').click();
-    await entry.click({ timeout: 2000 });
-    await expect(done).toBeVisible({ timeout: 3000 });
-  }).toPass({ timeout: 20_000 });
+    // Generous steps: on a loaded 2-core machine the menu's animation and the next page take seconds.
+    await entry.click({ timeout: 5000 });
+    await expect(done).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 /**
