@@ -1,0 +1,126 @@
+import proj4 from 'proj4';
+import { describe, expect, it } from 'vitest';
+import { haversineMetres } from './distance';
+import type { Position } from './geometry';
+import {
+  fromWgs84Converter,
+  looksProjected,
+  mapPositions,
+  QUANG_NINH_MERIDIAN,
+  toWgs84Converter,
+  vn2000Definition,
+} from './vn2000';
+
+/**
+ * Reference points around Ba Chẽ, made with PROJ 9.1.1 (the maintained C library, Debian's proj-bin), from the
+ * WGS84 points below (latitude longitude, one per line, in pts.txt):
+ *
+ *   cs2cs -f "%.4f" EPSG:4326 EPSG:5899 pts.txt   # VN-2000 / TM-3 107-45: easting northing (m)
+ *   cs2cs -f "%.9f" EPSG:4326 EPSG:4756 pts.txt   # VN-2000 geographic: latitude longitude
+ *
+ * PROJ takes the EPSG:6960 transformation (VN-2000 to WGS 84 (2)) from its EPSG database; the code under test uses
+ * proj4js with its own definition string, so these fixtures check that string (datum shift, rotation signs, zone).
+ */
+const POINTS: { wgs84: Position; tm3: Position; geographic: Position }[] = [
+  { wgs84: [107.267796, 21.274446], tm3: [449766.9083, 2353415.6646], geographic: [107.26591425, 21.275446856] },
+  { wgs84: [107.18, 21.33], tm3: [440678.3987, 2359596.6031], geographic: [107.178117253, 21.330999663] },
+  { wgs84: [107.36, 21.21], tm3: [459317.3839, 2346254.3804], geographic: [107.358119377, 21.211002125] },
+  { wgs84: [107.55, 21.15], tm3: [479033.7844, 2339575.1313], geographic: [107.548120781, 21.151004465] },
+];
+
+describe('VN-2000 to WGS84 (#26 point 5)', () => {
+  it('converts TM-3 107°45′ eastings and northings to within 2 m (in fact centimetres) of PROJ', () => {
+    const convert = toWgs84Converter({ kind: 'vn2000-tm3', meridian: QUANG_NINH_MERIDIAN });
+    for (const p of POINTS) expect(haversineMetres(convert(p.tm3), p.wgs84)).toBeLessThan(0.05);
+  });
+
+  it('converts VN-2000 latitude/longitude to within 2 m (in fact centimetres) of PROJ', () => {
+    const convert = toWgs84Converter({ kind: 'vn2000-geographic' });
+    for (const p of POINTS) expect(haversineMetres(convert(p.geographic), p.wgs84)).toBeLessThan(0.05);
+  });
+
+  it('VN-2000 coordinates read as WGS84 are ~200 m off, which the conversion removes', () => {
+    for (const p of POINTS) {
+      const off = haversineMetres(p.geographic, p.wgs84);
+      expect(off).toBeGreaterThan(150);
+      expect(off).toBeLessThan(300);
+    }
+  });
+
+  it("EPSG's rotation signs (coordinate frame) written into +towgs84 as they are land decimetres off PROJ", () => {
+    const ours = vn2000Definition({ kind: 'vn2000-geographic' });
+    const wrong = ours.replace('0.00928836,-0.01975479,0.00427372', '-0.00928836,0.01975479,-0.00427372');
+    expect(wrong).not.toBe(ours);
+    const convert = proj4(wrong, '+proj=longlat +datum=WGS84 +no_defs');
+    for (const p of POINTS) {
+      expect(haversineMetres(convert.forward([p.geographic[0]!, p.geographic[1]!]), p.wgs84)).toBeGreaterThan(0.1);
+    }
+  });
+
+  it('goes back from WGS84 to TM-3 within centimetres', () => {
+    const back = fromWgs84Converter({ kind: 'vn2000-tm3', meridian: QUANG_NINH_MERIDIAN });
+    for (const p of POINTS) {
+      const [x, y] = back(p.wgs84);
+      expect(Math.hypot(x! - p.tm3[0]!, y! - p.tm3[1]!)).toBeLessThan(0.05);
+    }
+  });
+
+  it('WGS84 stays as it is; a third coordinate (height) is kept', () => {
+    expect(toWgs84Converter({ kind: 'wgs84' })([107.1, 21.2])).toEqual([107.1, 21.2]);
+    const withHeight = toWgs84Converter({ kind: 'vn2000-tm3', meridian: QUANG_NINH_MERIDIAN })([
+      449766.9083, 2353415.6646, 12,
+    ]);
+    expect(withHeight).toHaveLength(3);
+    expect(withHeight[2]).toBe(12);
+  });
+});
+
+describe('mapPositions', () => {
+  it('converts every position of a collection and leaves properties alone', () => {
+    const collection = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { ten: 'Xã Ba Chẽ', coordinates: [1, 2] },
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [1, 2],
+                  [3, 4],
+                  [5, 6],
+                  [1, 2],
+                ],
+              ],
+            ],
+          },
+        },
+        { type: 'Feature', properties: {}, geometry: { type: 'Point', coordinates: [7, 8] } },
+      ],
+    };
+    const out = mapPositions(collection, (p) => [p[0]! * 10, p[1]! * 10]);
+    expect(out.features[0]!.geometry.coordinates).toEqual([
+      [
+        [
+          [10, 20],
+          [30, 40],
+          [50, 60],
+          [10, 20],
+        ],
+      ],
+    ]);
+    expect(out.features[1]!.geometry.coordinates).toEqual([70, 80]);
+    expect(out.features[0]!.properties).toEqual({ ten: 'Xã Ba Chẽ', coordinates: [1, 2] });
+    expect(collection.features[1]!.geometry.coordinates).toEqual([7, 8]);
+  });
+});
+
+describe('looksProjected', () => {
+  it('tells metres from degrees', () => {
+    expect(looksProjected([[449766.9, 2353415.7]])).toBe(true);
+    expect(looksProjected([[107.27, 21.27]])).toBe(false);
+    expect(looksProjected([])).toBe(false);
+  });
+});

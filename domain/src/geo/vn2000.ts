@@ -1,0 +1,82 @@
+import proj4 from 'proj4';
+import type { Position } from './geometry';
+
+/**
+ * VN-2000, the national datum of Vietnam, to WGS84 (#26 point 5): the boundary files that provincial departments
+ * hand out are in VN-2000, either projected in the 3° transverse Mercator zones of the provinces (TM-3, scale
+ * 0.9999, false easting 500 km) or geographic (latitude/longitude on VN-2000, ~200 m from WGS84 around Ba Chẽ).
+ *
+ * The transformation is EPSG:6960 "VN-2000 to WGS 84 (2)" (Decision 05/2007/QĐ-BTNMT's seven parameters, accuracy
+ * 1 m onshore), as PROJ 9 writes it for EPSG:4756 and EPSG:5899: EPSG gives the rotations in the coordinate-frame
+ * convention and `+towgs84` takes them in the position-vector one, hence their signs here (rX, rY, rZ negated).
+ * Many published proj strings keep EPSG's signs, which moves points by up to ~1 m.
+ */
+const TO_WGS84 = '+towgs84=-191.90441429,-39.30318279,-111.45032835,0.00928836,-0.01975479,0.00427372,0.252906278';
+
+/** The standard central meridian of Quảng Ninh's TM-3 zone (Circular 973/2001/TT-TCĐC): 107°45' E (EPSG:5899). */
+export const QUANG_NINH_MERIDIAN = 107.75;
+
+/** The coordinate systems an uploaded file may be in. */
+export type SourceCrs =
+  | { kind: 'wgs84' }
+  | { kind: 'vn2000-geographic' }
+  /** VN-2000 / TM-3 with this central meridian, in degrees (107.75 for Quảng Ninh). */
+  | { kind: 'vn2000-tm3'; meridian: number };
+
+/** The PROJ definition of a VN-2000 coordinate system (the same as PROJ's for EPSG:4756 and EPSG:5899). */
+export function vn2000Definition(crs: Exclude<SourceCrs, { kind: 'wgs84' }>): string {
+  if (crs.kind === 'vn2000-geographic') return `+proj=longlat +ellps=WGS84 ${TO_WGS84} +no_defs`;
+  return `+proj=tmerc +lat_0=0 +lon_0=${crs.meridian} +k=0.9999 +x_0=500000 +y_0=0 +ellps=WGS84 ${TO_WGS84} +units=m +no_defs`;
+}
+
+const WGS84 = '+proj=longlat +datum=WGS84 +no_defs';
+
+/** A converter of positions ([x, y] or [lon, lat] in the source system) to WGS84 [lon, lat]. */
+export function toWgs84Converter(crs: SourceCrs): (p: Position) => Position {
+  if (crs.kind === 'wgs84') return (p) => p;
+  const converter = proj4(vn2000Definition(crs), WGS84);
+  return (p) => {
+    const [lon, lat] = converter.forward([p[0]!, p[1]!]);
+    return p.length > 2 ? [lon!, lat!, ...p.slice(2)] : [lon!, lat!];
+  };
+}
+
+/** The reverse: WGS84 [lon, lat] to the source system (to show a point as the department's file would have it). */
+export function fromWgs84Converter(crs: SourceCrs): (p: Position) => Position {
+  if (crs.kind === 'wgs84') return (p) => p;
+  const converter = proj4(WGS84, vn2000Definition(crs));
+  return (p) => {
+    const [x, y] = converter.forward([p[0]!, p[1]!]);
+    return [x!, y!];
+  };
+}
+
+/** Applies `convert` to every position of a GeoJSON geometry, feature or collection (a new object; the input is kept). */
+export function mapPositions<T>(value: T, convert: (p: Position) => Position): T {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (key === 'coordinates') return mapCoordinates(v, convert);
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    if (v && typeof v === 'object') {
+      // Properties are the file's own data, never coordinates.
+      return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'properties' ? x : walk(x, k)]));
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+function mapCoordinates(v: unknown, convert: (p: Position) => Position): unknown {
+  if (Array.isArray(v) && v.length >= 2 && typeof v[0] === 'number' && typeof v[1] === 'number') {
+    return convert(v as Position);
+  }
+  return Array.isArray(v) ? v.map((x) => mapCoordinates(x, convert)) : v;
+}
+
+/**
+ * Whether positions are projected metres rather than degrees: any |x| above 180 or |y| above 90. A TM-3 file of
+ * Vietnam has eastings of 200–800 km and northings of 900–2,600 km, far outside the degrees' range.
+ */
+export function looksProjected(positions: Iterable<Position>): boolean {
+  for (const p of positions) if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) return true;
+  return false;
+}
