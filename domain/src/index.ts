@@ -38,6 +38,7 @@ export * from './geo/format-distance';
 export * from './geo/geometry';
 export * from './geo/layer-places';
 export * from './geo/polygon-check';
+export * from './geo/polygon-validity';
 export * from './geo/vn2000';
 export * from './geodata/geodata.schemas';
 export * from './geodata/geodata.types';
