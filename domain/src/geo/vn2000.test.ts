@@ -7,6 +7,7 @@ import {
   looksProjected,
   mapPositions,
   QUANG_NINH_MERIDIAN,
+  readPrj,
   toWgs84Converter,
   vn2000Definition,
 } from './vn2000';
@@ -122,5 +123,42 @@ describe('looksProjected', () => {
     expect(looksProjected([[449766.9, 2353415.7]])).toBe(true);
     expect(looksProjected([[107.27, 21.27]])).toBe(false);
     expect(looksProjected([])).toBe(false);
+  });
+});
+
+/** .prj texts as PROJ 9.1.1 writes them: `projinfo EPSG:<code> -o WKT1_ESRI -q` (and WKT1_GDAL --single-line). */
+const PRJ = {
+  tm3Esri:
+    'PROJCS["VN_2000_TM-3_107-45",GEOGCS["GCS_VN_2000",DATUM["D_Vietnam_2000",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",107.75],PARAMETER["Scale_Factor",0.9999],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]',
+  tm3Gdal:
+    'PROJCS["VN-2000 / TM-3 107-45",GEOGCS["VN-2000",DATUM["Vietnam_2000",SPHEROID["WGS 84",6378137,298.257223563,AUTHORITY["EPSG","7030"]],AUTHORITY["EPSG","6756"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4756"]],PROJECTION["Transverse_Mercator"],PARAMETER["latitude_of_origin",0],PARAMETER["central_meridian",107.75],PARAMETER["scale_factor",0.9999],PARAMETER["false_easting",500000],PARAMETER["false_northing",0],UNIT["metre",1,AUTHORITY["EPSG","9001"]],AXIS["Easting",EAST],AXIS["Northing",NORTH],AUTHORITY["EPSG","5899"]]',
+  vn2000:
+    'GEOGCS["GCS_VN_2000",DATUM["D_Vietnam_2000",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]',
+  wgs84:
+    'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]',
+  utm48:
+    'PROJCS["VN_2000_UTM_Zone_48N",GEOGCS["GCS_VN_2000",DATUM["D_Vietnam_2000",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",105.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]',
+  wgs84Utm48:
+    'PROJCS["WGS_1984_UTM_Zone_48N",GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",105.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]',
+};
+
+describe("a shapefile's .prj", () => {
+  it('names VN-2000 TM-3 (ESRI and GDAL WKT), VN-2000 and WGS84 geographic, VN-2000 UTM 48N', () => {
+    expect(readPrj(PRJ.tm3Esri)).toEqual({ crs: { kind: 'vn2000-tm3', meridian: 107.75 } });
+    expect(readPrj(PRJ.tm3Gdal)).toEqual({ crs: { kind: 'vn2000-tm3', meridian: 107.75 } });
+    expect(readPrj(PRJ.vn2000)).toEqual({ crs: { kind: 'vn2000-geographic' } });
+    expect(readPrj(PRJ.wgs84)).toEqual({ crs: { kind: 'wgs84' } });
+    expect(readPrj(PRJ.utm48)).toEqual({ crs: { kind: 'vn2000-utm', zone: 48 } });
+  });
+
+  it('refuses what it does not handle, naming it', () => {
+    expect(readPrj(PRJ.wgs84Utm48)).toEqual({ unsupported: expect.stringContaining('WGS_1984_UTM_Zone_48N') });
+    expect(readPrj('GEOGCS["Hanoi 1972",DATUM["Hanoi_1972"]]')).toEqual({ unsupported: 'Hanoi_1972' });
+  });
+
+  it('VN-2000 UTM 48N converts to within centimetres of PROJ (cs2cs EPSG:4326 EPSG:3405)', () => {
+    const convert = toWgs84Converter({ kind: 'vn2000-utm', zone: 48 });
+    expect(haversineMetres(convert([735104.4811, 2354320.0696]), [107.267796, 21.274446])).toBeLessThan(0.05);
+    expect(haversineMetres(convert([725906.603, 2360343.4633]), [107.18, 21.33])).toBeLessThan(0.05);
   });
 });

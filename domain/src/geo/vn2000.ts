@@ -21,11 +21,14 @@ export type SourceCrs =
   | { kind: 'wgs84' }
   | { kind: 'vn2000-geographic' }
   /** VN-2000 / TM-3 with this central meridian, in degrees (107.75 for Quảng Ninh). */
-  | { kind: 'vn2000-tm3'; meridian: number };
+  | { kind: 'vn2000-tm3'; meridian: number }
+  /** VN-2000 / UTM zone 48N or 49N (EPSG:3405, 3406: the 6° zones of the national maps). */
+  | { kind: 'vn2000-utm'; zone: 48 | 49 };
 
 /** The PROJ definition of a VN-2000 coordinate system (the same as PROJ's for EPSG:4756 and EPSG:5899). */
 export function vn2000Definition(crs: Exclude<SourceCrs, { kind: 'wgs84' }>): string {
   if (crs.kind === 'vn2000-geographic') return `+proj=longlat +ellps=WGS84 ${TO_WGS84} +no_defs`;
+  if (crs.kind === 'vn2000-utm') return `+proj=utm +zone=${crs.zone} +ellps=WGS84 ${TO_WGS84} +units=m +no_defs`;
   return `+proj=tmerc +lat_0=0 +lon_0=${crs.meridian} +k=0.9999 +x_0=500000 +y_0=0 +ellps=WGS84 ${TO_WGS84} +units=m +no_defs`;
 }
 
@@ -79,4 +82,48 @@ function mapCoordinates(v: unknown, convert: (p: Position) => Position): unknown
 export function looksProjected(positions: Iterable<Position>): boolean {
   for (const p of positions) if (Math.abs(p[0]!) > 180 || Math.abs(p[1]!) > 90) return true;
   return false;
+}
+
+/** What a shapefile's .prj (WKT 1, ESRI's or GDAL's) says of its coordinates: a system handled here, or why not. */
+export type PrjReading = { crs: SourceCrs } | { unsupported: string };
+
+const squash = (s: string) => s.toUpperCase().replace(/[\s_\-/.]/g, '');
+
+function parameter(wkt: string, name: string): number | null {
+  const m = new RegExp(`PARAMETER\\[\\s*"${name}"\\s*,\\s*(-?[\\d.]+)`, 'i').exec(wkt);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * Reads a .prj: WGS84 geographic, VN-2000 geographic, VN-2000 / TM-3 (scale 0.9999, false easting 500 km, any
+ * central meridian) or VN-2000 / UTM 48N–49N. Anything else (another datum, another projection) is named, not guessed.
+ */
+export function readPrj(wkt: string): PrjReading {
+  const text = wkt.trim();
+  const projected = /^\s*PROJCS\s*\[/i.test(text);
+  const datum = /DATUM\s*\[\s*"([^"]*)"/i.exec(text)?.[1] ?? '';
+  const vn2000 = /VIETNAM2000|VN2000/.test(squash(datum)) || /GEOGCS\[\s*"[^"]*VN[\s_-]?2000/i.test(text);
+  const wgs84 = /WGS1984|WGS84/.test(squash(datum));
+  if (!projected) {
+    if (vn2000) return { crs: { kind: 'vn2000-geographic' } };
+    if (wgs84) return { crs: { kind: 'wgs84' } };
+    return { unsupported: datum || 'unknown datum' };
+  }
+  const projection = /PROJECTION\s*\[\s*"([^"]*)"/i.exec(text)?.[1] ?? '';
+  if (!vn2000 || squash(projection) !== 'TRANSVERSEMERCATOR') {
+    return { unsupported: `${/^\s*PROJCS\s*\[\s*"([^"]*)"/i.exec(text)?.[1] ?? 'PROJCS'} (${datum}, ${projection})` };
+  }
+  const meridian = parameter(text, 'central_meridian');
+  const scale = parameter(text, 'scale_factor');
+  const falseEasting = parameter(text, 'false_easting');
+  const falseNorthing = parameter(text, 'false_northing') ?? 0;
+  const latitude = parameter(text, 'latitude_of_origin') ?? 0;
+  if (meridian === null || scale === null || falseEasting !== 500000 || falseNorthing !== 0 || latitude !== 0) {
+    return { unsupported: 'VN-2000 transverse Mercator with unusual parameters' };
+  }
+  if (Math.abs(scale - 0.9999) < 1e-9) return { crs: { kind: 'vn2000-tm3', meridian } };
+  if (Math.abs(scale - 0.9996) < 1e-9 && (meridian === 105 || meridian === 111)) {
+    return { crs: { kind: 'vn2000-utm', zone: meridian === 105 ? 48 : 49 } };
+  }
+  return { unsupported: `VN-2000 transverse Mercator, scale ${scale}` };
 }
