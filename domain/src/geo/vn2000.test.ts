@@ -10,6 +10,7 @@ import {
   readPrj,
   toWgs84Converter,
   vn2000Definition,
+  vn2000ShiftCheck,
 } from './vn2000';
 
 /**
@@ -160,5 +161,29 @@ describe("a shapefile's .prj", () => {
     const convert = toWgs84Converter({ kind: 'vn2000-utm', zone: 48 });
     expect(haversineMetres(convert([735104.4811, 2354320.0696]), [107.267796, 21.274446])).toBeLessThan(0.05);
     expect(haversineMetres(convert([725906.603, 2360343.4633]), [107.18, 21.33])).toBeLessThan(0.05);
+  });
+});
+
+describe('VN-2000 latitude/longitude presented as WGS84 (#26 point 5)', () => {
+  /** A commune-like ring of WGS84 corners around Ba Chẽ (the reference, as the unit layer holds it). */
+  const ring: Position[] = Array.from({ length: 120 }, (_, i) => {
+    const a = (i / 120) * 2 * Math.PI;
+    return [107.27 + 0.06 * Math.cos(a), 21.27 + 0.04 * Math.sin(a)];
+  });
+  const toVn2000 = fromWgs84Converter({ kind: 'vn2000-geographic' });
+
+  it('the same boundary in VN-2000 degrees is suspected; in WGS84 it is not', () => {
+    const shifted = vn2000ShiftCheck(ring.map(toVn2000), ring);
+    expect(shifted.suspected).toBe(true);
+    expect(shifted.asWgs84).toBeGreaterThan(150);
+    expect(shifted.asVn2000).toBeLessThan(1);
+    const right = vn2000ShiftCheck(ring, ring);
+    expect(right.suspected).toBe(false);
+    expect(right.asWgs84).toBeLessThan(1);
+  });
+
+  it('a file about other places is not judged', () => {
+    const far = ring.map((p) => [p[0]! + 1, p[1]! + 1]);
+    expect(vn2000ShiftCheck(far, ring).suspected).toBe(false);
   });
 });

@@ -127,3 +127,55 @@ export function readPrj(wkt: string): PrjReading {
   }
   return { unsupported: `VN-2000 transverse Mercator, scale ${scale}` };
 }
+
+/** How well a file's positions fit a reference layer (the units), read as WGS84 and read as VN-2000 geographic. */
+export interface ShiftCheck {
+  /** Median distance (m) from the file's corners to the nearest corner of the reference, read as WGS84. */
+  asWgs84: number;
+  /** The same with the file read as VN-2000 geographic and converted. */
+  asVn2000: number;
+  /** The file is most likely VN-2000 presented as WGS84: the uploader is asked which it is. */
+  suspected: boolean;
+}
+
+const SAMPLE = 400;
+
+function evenSample<T>(items: readonly T[], n: number): T[] {
+  if (items.length <= n) return [...items];
+  const step = items.length / n;
+  return Array.from({ length: n }, (_, i) => items[Math.floor(i * step)]!);
+}
+
+/** Median distance (m, equirectangular: fine at these distances) from each of `points` to its nearest reference. */
+function medianNearest(points: readonly Position[], reference: readonly Position[]): number {
+  const ds = points.map((p) => {
+    const k = Math.cos((p[1]! * Math.PI) / 180);
+    let best = Number.POSITIVE_INFINITY;
+    for (const r of reference) {
+      const dx = (r[0]! - p[0]!) * k;
+      const dy = r[1]! - p[1]!;
+      const d = dx * dx + dy * dy;
+      if (d < best) best = d;
+    }
+    return Math.sqrt(best) * 111_320;
+  });
+  ds.sort((a, b) => a - b);
+  return ds[Math.floor(ds.length / 2)] ?? Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Whether a geographic file that says (or is taken to be) WGS84 is in fact VN-2000 (#26 point 5): VN-2000
+ * latitude/longitude read as WGS84 land ~200 m off around Ba Chẽ, which no check of ranges can see. Compared with
+ * the unit layer (the communes' boundaries, WGS84): when the file's corners sit at least 50 m from the units' and
+ * converting them as VN-2000 brings them at least twice as close, the file is suspected. A file about other places
+ * than the units (no corner within 1 km either way) is not judged.
+ */
+export function vn2000ShiftCheck(positions: readonly Position[], reference: readonly Position[]): ShiftCheck {
+  const points = evenSample(positions, SAMPLE);
+  const ref = evenSample(reference, SAMPLE * 10);
+  const convert = toWgs84Converter({ kind: 'vn2000-geographic' });
+  const asWgs84 = medianNearest(points, ref);
+  const asVn2000 = medianNearest(points.map(convert), ref);
+  const suspected = asWgs84 >= 50 && asWgs84 <= 1000 && asVn2000 * 2 <= asWgs84;
+  return { asWgs84, asVn2000, suspected };
+}
