@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { polygonAreaSquareMetres } from './area';
-import { featureProblemText, partsOverlap, polygonProblems } from './polygon-validity';
+import {
+  featureProblemText,
+  partsOverlap,
+  polygonProblems,
+  repairLayerPolygons,
+  repairPolygonal,
+} from './polygon-validity';
 
 const square = (x: number, y: number, s: number) => [
   [x, y],
@@ -87,5 +93,51 @@ describe('polygon problems of an uploaded layer (#26 point 5)', () => {
     expect(partsOverlap(square(0, 0, 4), square(1, 1, 1))).toBe(true);
     expect(partsOverlap(square(0, 0, 1), square(1, 0, 1))).toBe(false);
     expect(partsOverlap(square(0, 0, 1), square(3, 3, 1))).toBe(false);
+  });
+});
+
+describe('repairing polygons when the uploader chooses (#26 point 5)', () => {
+  const area = (g: unknown) => {
+    const geometry = g as { type: string; coordinates: number[][][] | number[][][][] };
+    const polygons = (geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates) as number[][][][];
+    return polygons.reduce((sum, p) => sum + Math.abs(polygonAreaSquareMetres(p[0]!)), 0);
+  };
+
+  it('a bow-tie becomes two triangles with the ground they cover, and passes the check', () => {
+    const repaired = repairPolygonal({ type: 'Polygon', coordinates: [BOW_TIE] }) as {
+      type: string;
+      coordinates: unknown[];
+    };
+    expect(repaired.type).toBe('MultiPolygon');
+    expect(repaired.coordinates).toHaveLength(2);
+    // Two triangles, each a quarter of the 0.1° square.
+    const square = Math.abs(
+      polygonAreaSquareMetres([
+        [107.2, 21.2],
+        [107.3, 21.2],
+        [107.3, 21.3],
+        [107.2, 21.3],
+        [107.2, 21.2],
+      ]),
+    );
+    expect(area(repaired) / square).toBeCloseTo(0.5, 3);
+    expect(polygonProblems({ features: [feature('Xã Lỗi', repaired)] }, ['ten_xa'])).toEqual([]);
+  });
+
+  it('overlapping parts are merged into one, counted once', () => {
+    const layer = {
+      type: 'FeatureCollection',
+      features: [
+        feature('Xã 0', { type: 'MultiPolygon', coordinates: [[square(107, 21, 0.1)], [square(107.05, 21, 0.1)]] }),
+        feature('Điểm', { type: 'Point', coordinates: [107, 21] }),
+      ],
+    };
+    const repaired = repairLayerPolygons(layer);
+    const merged = repaired.features[0] as { geometry: { type: string } };
+    expect(merged.geometry.type).toBe('Polygon');
+    const one = Math.abs(polygonAreaSquareMetres(square(107, 21, 0.1)));
+    expect(area(merged.geometry) / one).toBeCloseTo(1.5, 3);
+    expect(repaired.features[1]).toEqual(layer.features[1]);
+    expect(polygonProblems(repaired, ['ten_xa'])).toEqual([]);
   });
 });

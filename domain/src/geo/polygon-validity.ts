@@ -1,3 +1,4 @@
+import { type Geom, union } from 'polyclip-ts';
 import type { Position } from './geometry';
 import { pointInRing } from './geometry';
 import { type ParsedLayer, textProperty } from './layer-places';
@@ -89,4 +90,32 @@ export function polygonProblems(layer: ParsedLayer | undefined, nameKeys: readon
     }
   });
   return out;
+}
+
+/**
+ * A polygon feature's geometry made simple, when the uploader chooses to repair (#26 point 5): the union of its
+ * parts (polyclip-ts, the clipping library of Turf 7) splits a bow-tie at its crossing into two parts and merges
+ * overlapping parts into one. The result is a Polygon when one part is left, else a MultiPolygon; rings are
+ * closed and counter-clockwise as GeoJSON wants. Anything else is returned as it is.
+ */
+export function repairPolygonal(geometry: unknown): unknown {
+  const polygons = polygonsOf(geometry as Geometry);
+  if (polygons.length === 0) return geometry;
+  const parts = polygons.map((p) => p.map((ring) => ring.map((c) => [c[0]!, c[1]!] as [number, number])));
+  // Each part on its own first: polyclip reads a self-crossing ring by the even-odd rule.
+  const [first, ...rest] = parts as Geom[];
+  const merged = union(first!, ...rest);
+  if (merged.length === 1) return { type: 'Polygon', coordinates: merged[0] };
+  return { type: 'MultiPolygon', coordinates: merged };
+}
+
+/** A layer's features with their polygons repaired (the others as they are); a new object. */
+export function repairLayerPolygons<T extends { features?: unknown[] }>(layer: T): T {
+  return {
+    ...layer,
+    features: (layer.features ?? []).map((f) => {
+      const feature = f as { geometry?: unknown };
+      return feature.geometry ? { ...feature, geometry: repairPolygonal(feature.geometry) } : f;
+    }),
+  };
 }
