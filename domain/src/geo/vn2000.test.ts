@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { haversineMetres } from './distance';
 import type { Position } from './geometry';
 import {
+  crsLabel,
+  crsOfChoice,
+  crsOfGeoJsonMember,
   fromWgs84Converter,
   looksProjected,
   mapPositions,
@@ -185,5 +188,29 @@ describe('VN-2000 latitude/longitude presented as WGS84 (#26 point 5)', () => {
   it('a file about other places is not judged', () => {
     const far = ring.map((p) => [p[0]! + 1, p[1]! + 1]);
     expect(vn2000ShiftCheck(far, ring).suspected).toBe(false);
+  });
+});
+
+describe("a GeoJSON file's crs member and the uploader's choice", () => {
+  it('reads the names GDAL writes', () => {
+    const named = (name: string) => ({ type: 'name', properties: { name } });
+    expect(crsOfGeoJsonMember(undefined)).toBeNull();
+    expect(crsOfGeoJsonMember(named('urn:ogc:def:crs:EPSG::4756'))).toEqual({ kind: 'vn2000-geographic' });
+    expect(crsOfGeoJsonMember(named('urn:ogc:def:crs:EPSG::5899'))).toEqual({ kind: 'vn2000-tm3', meridian: 107.75 });
+    expect(crsOfGeoJsonMember(named('EPSG:9216'))).toEqual({ kind: 'vn2000-tm3', meridian: 107.5 });
+    expect(crsOfGeoJsonMember(named('urn:ogc:def:crs:EPSG::3405'))).toEqual({ kind: 'vn2000-utm', zone: 48 });
+    expect(crsOfGeoJsonMember(named('urn:ogc:def:crs:OGC:1.3:CRS84'))).toEqual({ kind: 'wgs84' });
+    expect(crsOfGeoJsonMember(named('urn:ogc:def:crs:EPSG::3857'))).toEqual({
+      unsupported: 'urn:ogc:def:crs:EPSG::3857',
+    });
+  });
+
+  it('names the choices and the systems', () => {
+    expect(crsOfChoice('vn2000-tm3')).toEqual({ kind: 'vn2000-tm3', meridian: 107.75 });
+    expect(crsOfChoice('vn2000-tm3', 107.5)).toEqual({ kind: 'vn2000-tm3', meridian: 107.5 });
+    expect(crsOfChoice('vn2000-utm49')).toEqual({ kind: 'vn2000-utm', zone: 49 });
+    expect(crsLabel({ kind: 'vn2000-tm3', meridian: 107.75 })).toBe('VN-2000 / TM-3 107°45′');
+    expect(crsLabel({ kind: 'vn2000-tm3', meridian: 105 })).toBe('VN-2000 / TM-3 105°00′');
+    expect(crsLabel({ kind: 'vn2000-geographic' })).toBe('VN-2000');
   });
 });

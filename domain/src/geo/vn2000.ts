@@ -179,3 +179,84 @@ export function vn2000ShiftCheck(positions: readonly Position[], reference: read
   const suspected = asWgs84 >= 50 && asWgs84 <= 1000 && asVn2000 * 2 <= asWgs84;
   return { asWgs84, asVn2000, suspected };
 }
+
+/** VN-2000 / TM-3 systems by EPSG code, with their central meridians (PROJ 9's EPSG database). */
+const TM3_BY_EPSG: Record<number, number> = {
+  5896: 102,
+  5897: 105,
+  5898: 108,
+  5899: 107.75,
+  9205: 103,
+  9206: 104,
+  9207: 104.5,
+  9208: 104.75,
+  9209: 105.5,
+  9210: 105.75,
+  9211: 106,
+  9212: 106.25,
+  9213: 106.5,
+  9214: 107,
+  9215: 107.25,
+  9216: 107.5,
+  9217: 108.25,
+  9218: 108.5,
+};
+
+/**
+ * The system a GeoJSON file's old-style `crs` member names (GeoJSON 2008; GDAL still writes it for anything but
+ * WGS84: `{"type":"name","properties":{"name":"urn:ogc:def:crs:EPSG::4756"}}`), or null when it names none
+ * handled here. No member means WGS84 (RFC 7946).
+ */
+export function crsOfGeoJsonMember(member: unknown): SourceCrs | { unsupported: string } | null {
+  if (member === undefined || member === null) return null;
+  const name = (member as { properties?: { name?: unknown } }).properties?.name;
+  if (typeof name !== 'string') return { unsupported: JSON.stringify(member).slice(0, 80) };
+  if (/CRS84$/i.test(name)) return { kind: 'wgs84' };
+  const code = Number(/EPSG:{1,2}(\d+)$/i.exec(name)?.[1] ?? Number.NaN);
+  if (code === 4326) return { kind: 'wgs84' };
+  if (code === 4756) return { kind: 'vn2000-geographic' };
+  if (code === 3405 || code === 3406) return { kind: 'vn2000-utm', zone: code === 3405 ? 48 : 49 };
+  const meridian = TM3_BY_EPSG[code];
+  if (meridian !== undefined) return { kind: 'vn2000-tm3', meridian };
+  return { unsupported: name };
+}
+
+/** The uploader's choice of system in the file manager ('auto': from the file, else WGS84 with the shift check). */
+export const CRS_CHOICES = ['auto', 'wgs84', 'vn2000', 'vn2000-tm3', 'vn2000-utm48', 'vn2000-utm49'] as const;
+export type CrsChoice = (typeof CRS_CHOICES)[number];
+
+/** The choice's texts (the upload form's select). */
+export const CRS_CHOICE_TEXT: Record<CrsChoice, { vi: string; en: string }> = {
+  auto: { vi: 'Tự nhận biết (theo tệp)', en: 'Detect (from the file)' },
+  wgs84: { vi: 'WGS84 (kinh độ, vĩ độ)', en: 'WGS84 (longitude, latitude)' },
+  vn2000: { vi: 'VN-2000 kinh độ, vĩ độ', en: 'VN-2000 longitude, latitude' },
+  'vn2000-tm3': { vi: 'VN-2000 / TM-3 (mét)', en: 'VN-2000 / TM-3 (metres)' },
+  'vn2000-utm48': { vi: 'VN-2000 / UTM 48N (mét)', en: 'VN-2000 / UTM 48N (metres)' },
+  'vn2000-utm49': { vi: 'VN-2000 / UTM 49N (mét)', en: 'VN-2000 / UTM 49N (metres)' },
+};
+
+/** The system of a choice other than 'auto' (TM-3 with the given meridian, Quảng Ninh's by default). */
+export function crsOfChoice(choice: Exclude<CrsChoice, 'auto'>, meridian = QUANG_NINH_MERIDIAN): SourceCrs {
+  switch (choice) {
+    case 'wgs84':
+      return { kind: 'wgs84' };
+    case 'vn2000':
+      return { kind: 'vn2000-geographic' };
+    case 'vn2000-tm3':
+      return { kind: 'vn2000-tm3', meridian };
+    case 'vn2000-utm48':
+      return { kind: 'vn2000-utm', zone: 48 };
+    case 'vn2000-utm49':
+      return { kind: 'vn2000-utm', zone: 49 };
+  }
+}
+
+/** A system as people name it: 'VN-2000 / TM-3 107°45′'. */
+export function crsLabel(crs: SourceCrs): string {
+  if (crs.kind === 'wgs84') return 'WGS84';
+  if (crs.kind === 'vn2000-geographic') return 'VN-2000';
+  if (crs.kind === 'vn2000-utm') return `VN-2000 / UTM ${crs.zone}N`;
+  const deg = Math.floor(crs.meridian);
+  const min = Math.round((crs.meridian - deg) * 60);
+  return `VN-2000 / TM-3 ${deg}°${String(min).padStart(2, '0')}′`;
+}
