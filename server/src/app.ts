@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { isMobileAgent, NEWS_HOME_SIZE } from '@flood/domain';
+import { isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
@@ -258,7 +258,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
   const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
-  const geodata = createGeodataService({ db, storage, geojsonMaxBytes, onStored: floodAnalysis.afterStore, bus });
+  // The unit layer's corners (the communes' boundaries), for VN-2000 degrees presented as WGS84 (#26 point 5);
+  // set below once the layers' cache exists.
+  let unitCorners: () => Promise<readonly Position[] | null> = async () => null;
+  const geodata = createGeodataService({
+    db,
+    storage,
+    geojsonMaxBytes,
+    onStored: floodAnalysis.afterStore,
+    bus,
+    unitCorners: () => unitCorners(),
+  });
   await app.register(geodataRoutes, {
     geodata,
     reportData: createReportDataService({ db, storage }),
@@ -294,6 +304,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Route planning and place search over the current base layers (issue #8); external services only when set.
   const geoLayers = createGeoLayers({ db, storage });
+  const regionCorners = geoLayers.derived(['REGION'], ([region]) => {
+    const out: Position[] = [];
+    for (const f of region?.features ?? [])
+      for (const p of positionsOf((f as { geometry?: unknown }).geometry)) out.push(p);
+    return out.length > 0 ? out : null;
+  });
+  unitCorners = async () => regionCorners(await geoLayers.versions(['REGION']));
   const external = config.ROUTING_URL
     ? createOsrmRouter({
         baseUrl: config.ROUTING_URL,

@@ -67,29 +67,29 @@ function polygonsOf(g: Geometry | null | undefined): Position[][][] {
   return [];
 }
 
+/** The problem of one feature (the first found), or null when its polygons are simple or it has none. */
+export function featurePolygonProblem(f: unknown, index: number, nameKeys: readonly string[]): FeatureProblem | null {
+  const feature = f as { properties?: Record<string, unknown> | null; geometry?: Geometry | null };
+  const polygons = polygonsOf(feature?.geometry);
+  if (polygons.length === 0) return null;
+  const name = () => textProperty(feature.properties ?? {}, nameKeys);
+  if (polygons.flat().some((ring) => ring.length >= 4 && ringProblems(ring, 99).includes('self-crossing'))) {
+    return { index, name: name(), problem: 'self-crossing' };
+  }
+  const outers = polygons.map((p) => p[0]).filter((r): r is Position[] => Array.isArray(r) && r.length >= 4);
+  for (let i = 0; i < outers.length; i++) {
+    for (let j = i + 1; j < outers.length; j++) {
+      if (partsOverlap(outers[i]!, outers[j]!)) return { index, name: name(), problem: 'overlapping-parts' };
+    }
+  }
+  return null;
+}
+
 /** The problems of every polygon feature of a layer, each naming its feature (empty when all are simple). */
 export function polygonProblems(layer: ParsedLayer | undefined, nameKeys: readonly string[]): FeatureProblem[] {
-  const out: FeatureProblem[] = [];
-  (layer?.features ?? []).forEach((f, index) => {
-    const feature = f as { properties?: Record<string, unknown> | null; geometry?: Geometry | null };
-    const name = textProperty(feature.properties ?? {}, nameKeys);
-    const polygons = polygonsOf(feature.geometry);
-    const rings = polygons.flat();
-    if (rings.some((ring) => ring.length >= 4 && ringProblems(ring, 99).includes('self-crossing'))) {
-      out.push({ index, name, problem: 'self-crossing' });
-      return;
-    }
-    const outers = polygons.map((p) => p[0]).filter((r): r is Position[] => Array.isArray(r) && r.length >= 4);
-    for (let i = 0; i < outers.length; i++) {
-      for (let j = i + 1; j < outers.length; j++) {
-        if (partsOverlap(outers[i]!, outers[j]!)) {
-          out.push({ index, name, problem: 'overlapping-parts' });
-          return;
-        }
-      }
-    }
-  });
-  return out;
+  return (layer?.features ?? [])
+    .map((f, index) => featurePolygonProblem(f, index, nameKeys))
+    .filter((p): p is FeatureProblem => p !== null);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { CRS_CHOICES } from '../geo/vn2000';
 import '../common/zod-messages';
 import { z } from 'zod';
 import { DB_ID_MAX } from '../common/ids';
@@ -77,6 +78,12 @@ export const GeodataUploadFieldsSchema = z.object({
   /** ISO time (the web sends UTC ISO without milliseconds); required for timed types. */
   time: z.iso.datetime({ offset: true }).optional(),
   parentId: z.coerce.number().int().min(1).max(DB_ID_MAX).optional(),
+  /** The file's coordinate system (#26 point 5): 'auto' reads the .prj or the crs member, else WGS84. */
+  crs: z.enum(CRS_CHOICES).optional(),
+  /** TM-3's central meridian in degrees, for crs 'vn2000-tm3' (Vietnam's zones lie between 102° and 109°). */
+  meridian: z.coerce.number().min(102).max(109).optional(),
+  /** 'true': polygons crossing themselves or overlapping are repaired instead of refused. */
+  repair: z.enum(['true', 'false']).optional(),
 });
 export type GeodataUploadFields = z.input<typeof GeodataUploadFieldsSchema>;
 

@@ -92,7 +92,8 @@ export function acceptedExtensions(type: GeodataFileType): string[] {
   const content = GEODATA_TYPE_INFO[type].content;
   if (content === 'image') return ['.png', '.jpg', '.jpeg', '.webp'];
   if (content === 'workbook') return ['.xlsx'];
-  return ['.geojson', '.json'];
+  // A zipped shapefile (.shp .shx .dbf, .prj) as departments hand them out (#26 point 5).
+  return ['.geojson', '.json', '.zip'];
 }
 
 /** Toasts of the file manager (back-office §8). */

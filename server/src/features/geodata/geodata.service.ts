@@ -15,6 +15,7 @@ import {
   type GeodataPage,
   GeodataUploadFieldsSchema,
   IMAGE_MAX_BYTES,
+  type Position,
   WORKBOOK_MAX_BYTES,
 } from '@flood/domain';
 import sharp from 'sharp';
@@ -27,6 +28,7 @@ import { isZip, safeDisplayName, sniffImage } from '../../lib/file-type';
 import { type FileStorage, newStorageKey } from '../../lib/storage';
 import { ZipLimitError } from '../../lib/zip-guard';
 import { recordAudit } from '../audit/audit.service';
+import { prepareGeoJson, type UploadCoordinates } from './geo-upload';
 import {
   deleteTree,
   findByPath,
@@ -85,6 +87,8 @@ export async function checkGeodataContent(
   fileName: string,
   data: Buffer,
   geojsonMaxBytes: number,
+  coords: UploadCoordinates = { choice: 'auto', repair: false },
+  unitCorners: readonly Position[] | null = null,
 ): Promise<CheckedFile> {
   const info = GEODATA_TYPE_INFO[type];
   const ext = fileName.includes('.') ? `.${fileName.split('.').pop()!.toLowerCase()}` : '';
@@ -118,16 +122,20 @@ export async function checkGeodataContent(
       compress: false,
     };
   }
-  let check: ReturnType<typeof checkGeoJsonBytes>;
-  try {
-    // Feature by feature from the bytes: never the whole file as one string and one object tree (#18).
-    check = checkGeoJsonBytes(data);
-  } catch (e) {
-    if (!(e instanceof JsonSyntaxError)) throw e;
-    throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e.message}`);
-  }
-  if (!check.ok) throw invalid('file', `GeoJSON không hợp lệ tại ${check.path}: ${check.message}`);
-  return { data, ext: 'geojson', contentType: 'application/geo+json', compress: true };
+  // Feature by feature from the bytes: never the whole file as one string and one object tree (#18).
+  const checkBytes = (bytes: Buffer, visit: (feature: unknown, index: number) => void) => {
+    let check: ReturnType<typeof checkGeoJsonBytes>;
+    try {
+      check = checkGeoJsonBytes(bytes, visit);
+    } catch (e) {
+      if (!(e instanceof JsonSyntaxError)) throw e;
+      throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e.message}`);
+    }
+    if (!check.ok) throw invalid('file', `GeoJSON không hợp lệ tại ${check.path}: ${check.message}`);
+  };
+  // A shapefile or VN-2000 converted to WGS84, polygons checked (#26 point 5).
+  const prepared = prepareGeoJson(data, coords, unitCorners, checkBytes);
+  return { data: prepared.data, ext: 'geojson', contentType: 'application/geo+json', compress: true };
 }
 
 /**
@@ -183,6 +191,8 @@ export function createGeodataService(deps: {
   onStored?: (row: GeodataRow) => Promise<void>;
   /** Told of every stored or deleted item after the commit (`geodata-changed`: the kept public reads drop). */
   bus?: EventBus;
+  /** Corners of the unit layer (the communes, WGS84): VN-2000 degrees presented as WGS84 are found against them. */
+  unitCorners?: () => Promise<readonly Position[] | null>;
 }) {
   const { db, storage } = deps;
   const changed = () => deps.bus?.publish(GEODATA_CHANGED, {});
@@ -296,7 +306,7 @@ export function createGeodataService(deps: {
           fields,
         );
       }
-      const { type, time, parentId } = parsed.data;
+      const { type, time, parentId, crs, meridian, repair } = parsed.data;
       if (GEODATA_TYPE_INFO[type].timed && !time) throw invalid('time', 'Vui lòng chọn thời gian của dữ liệu');
       await requireFolder(parentId ?? null, 'parentId');
       if (input.fileName === undefined) throw invalid('file', 'Vui lòng chọn tệp');
@@ -305,7 +315,9 @@ export function createGeodataService(deps: {
       if (input.data === null) {
         throw tooLarge(uploadLimit(type, deps.geojsonMaxBytes));
       }
-      const checked = await checkGeodataContent(type, name, input.data, deps.geojsonMaxBytes);
+      const coords: UploadCoordinates = { choice: crs ?? 'auto', meridian, repair: repair === 'true' };
+      const units = GEODATA_TYPE_INFO[type].content === 'geojson' ? ((await deps.unitCorners?.()) ?? null) : null;
+      const checked = await checkGeodataContent(type, name, input.data, deps.geojsonMaxBytes, coords, units);
       const row = await store(a, checked, {
         name,
         type,

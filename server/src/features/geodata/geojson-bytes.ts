@@ -13,8 +13,9 @@ const BACKSLASH = 0x5c;
  * parsed and checked on its own and dropped, so the memory of a check is the file plus its largest feature
  * (a 44 MB file of 2 million coordinates: +189 MB of heap as one JSON.parse, a few MB this way). Anything else
  * (a Feature or a bare geometry) is parsed whole, as before. Same answers as JSON.parse + validateGeoJson.
+ * `visit` sees each valid feature as it passes (the polygon and datum checks of #26 point 5), never all at once.
  */
-export function checkGeoJsonBytes(data: Buffer): GeoJsonCheck {
+export function checkGeoJsonBytes(data: Buffer, visit?: (feature: unknown, index: number) => void): GeoJsonCheck {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const text = (start: number, end: number): string => {
     try {
@@ -82,7 +83,14 @@ export function checkGeoJsonBytes(data: Buffer): GeoJsonCheck {
   i = skipWs(i);
   const whole = () => {
     text(bodyStart, end); // UTF-8 check first, as the whole-file path always did
-    return validateGeoJson(parse(bodyStart, end));
+    const value = parse(bodyStart, end);
+    const check = validateGeoJson(value);
+    if (check.ok && visit) {
+      const v = value as { type?: unknown; features?: unknown[] };
+      if (v.type === 'FeatureCollection') v.features?.forEach((f, index) => visit(f, index));
+      else if (v.type === 'Feature') visit(v, 0);
+    }
+    return check;
   };
   if (data[i] !== 0x7b) return whole();
 
@@ -128,7 +136,9 @@ export function checkGeoJsonBytes(data: Buffer): GeoJsonCheck {
     if (data[at] === 0x5d) return validator.result();
     for (let index = 0; ; index++) {
       const elementEnd = skipValue(at);
-      validator.feature(parse(at, elementEnd), index);
+      const feature = parse(at, elementEnd);
+      validator.feature(feature, index);
+      visit?.(feature, index);
       at = skipWs(elementEnd);
       if (data[at] === 0x2c) at = skipWs(at + 1);
       else if (data[at] === 0x5d) break;
