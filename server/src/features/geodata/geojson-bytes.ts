@@ -87,9 +87,10 @@ export function checkGeoJsonBytes(data: Buffer, visit?: (feature: unknown, index
     const check = validateGeoJson(value);
     if (check.ok && visit) {
       const v = value as { type?: unknown; features?: unknown[] };
-      if (v.type === 'FeatureCollection') v.features?.forEach((f, index) => {
-        visit(f, index);
-      });
+      if (v.type === 'FeatureCollection')
+        v.features?.forEach((f, index) => {
+          visit(f, index);
+        });
       else if (v.type === 'Feature') visit(v, 0);
     }
     return check;
