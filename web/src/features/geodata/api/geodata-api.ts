@@ -1,4 +1,5 @@
 import {
+  type CrsChoice,
   ERROR_MESSAGES,
   ErrorBodySchema,
   type GeodataFileType,
@@ -67,6 +68,12 @@ export interface UploadFields {
   /** UTC ISO without milliseconds, e.g. 2026-11-22T07:00:00Z (timed types). */
   time?: string;
   parentId?: number | null;
+  /** The file's coordinate system (#26 point 5); 'auto' is the server's default. */
+  crs?: CrsChoice;
+  /** TM-3's central meridian, for crs 'vn2000-tm3'. */
+  meridian?: number;
+  /** Repair self-crossing or overlapping polygons instead of refusing them. */
+  repair?: boolean;
 }
 
 function errorFromXhr(xhr: XMLHttpRequest): ApiError {
@@ -109,6 +116,9 @@ export function uploadGeodata(
   form.append('type', fields.type);
   if (fields.time) form.append('time', fields.time);
   if (fields.parentId) form.append('parentId', String(fields.parentId));
+  if (fields.crs && fields.crs !== 'auto') form.append('crs', fields.crs);
+  if (fields.crs === 'vn2000-tm3' && fields.meridian !== undefined) form.append('meridian', String(fields.meridian));
+  if (fields.repair) form.append('repair', 'true');
   form.append('file', file, file.name);
 
   return new Promise((resolve, reject) => {

@@ -1,15 +1,19 @@
 import { InboxOutlined } from '@ant-design/icons';
 import {
   acceptedExtensions,
+  CRS_CHOICE_TEXT,
+  CRS_CHOICES,
+  type CrsChoice,
   GEODATA_FILE_TYPES,
   GEODATA_TYPE_INFO,
   type GeodataFileType,
   type GeodataItem,
   IMAGE_MAX_BYTES,
+  QUANG_NINH_MERIDIAN,
   WORKBOOK_MAX_BYTES,
 } from '@flood/domain';
 import { useMutation } from '@tanstack/react-query';
-import { App, DatePicker, Form, Progress, Select, Typography, Upload } from 'antd';
+import { App, Checkbox, DatePicker, Form, InputNumber, Progress, Select, Typography, Upload } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +27,9 @@ interface UploadValues {
   type?: GeodataFileType;
   time?: Dayjs | null;
   file?: File | null;
+  crs?: CrsChoice;
+  meridian?: number | null;
+  repair?: boolean;
 }
 
 const MB = 1024 * 1024;
@@ -103,6 +110,9 @@ export function UploadModal({ open, parentId, onClose, onUploaded }: UploadModal
   const type = Form.useWatch('type', form);
   const timed = type ? GEODATA_TYPE_INFO[type].timed : false;
   const accept = type ? acceptedExtensions(type) : null;
+  // Map layers (#26 point 5): the file's coordinate system and the repair of its polygons.
+  const layer = type ? GEODATA_TYPE_INFO[type].content === 'geojson' : false;
+  const crs = Form.useWatch('crs', form);
 
   const mutation = useMutation({
     mutationFn: async (values: UploadValues) => {
@@ -115,6 +125,9 @@ export function UploadModal({ open, parentId, onClose, onUploaded }: UploadModal
           type: fileType,
           time: GEODATA_TYPE_INFO[fileType].timed && values.time ? districtPickToUtcIso(values.time) : undefined,
           parentId,
+          ...(GEODATA_TYPE_INFO[fileType].content === 'geojson'
+            ? { crs: values.crs, meridian: values.meridian ?? undefined, repair: values.repair === true }
+            : {}),
         },
         values.file!,
         setPercent,
@@ -135,7 +148,7 @@ export function UploadModal({ open, parentId, onClose, onUploaded }: UploadModal
         return;
       }
       // The server names 'file', 'type' or 'time' (e.g. the JSON path of a GeoJSON problem): under that field.
-      const shown = new Set<string>(['type', 'file', ...(timed ? ['time'] : [])]);
+      const shown = new Set<string>(['type', 'file', ...(timed ? ['time'] : []), ...(layer ? ['crs', 'repair'] : [])]);
       const fields = error instanceof ApiError ? (error.body.fields ?? []).filter((f) => shown.has(f.field)) : [];
       if (fields.length) {
         const byField = new Map<string, string[]>();
@@ -172,7 +185,14 @@ export function UploadModal({ open, parentId, onClose, onUploaded }: UploadModal
       submitText={t('geodata.upload')}
       modalTestId="upload-modal"
       width={560}
-      initialValues={{ type: undefined, time: null, file: null }}
+      initialValues={{
+        type: undefined,
+        time: null,
+        file: null,
+        crs: 'auto',
+        meridian: QUANG_NINH_MERIDIAN,
+        repair: false,
+      }}
       onValuesChange={(changed) => {
         // Another type accepts other files: check the picked one again.
         if (changed.type && form.getFieldValue('file')) void form.validateFields(['file']).catch(() => {});
@@ -234,6 +254,42 @@ export function UploadModal({ open, parentId, onClose, onUploaded }: UploadModal
       >
         <FilePicker accept={accept} disabled={mutation.isPending} />
       </Form.Item>
+      {layer && (
+        <Form.Item label={t('geodata.crs')} name="crs" htmlFor="geodata-crs" extra={t('geodata.crsHelp')}>
+          <Select
+            id="geodata-crs"
+            options={CRS_CHOICES.map((value) => ({
+              value,
+              label: CRS_CHOICE_TEXT[value][i18n.language === 'en' ? 'en' : 'vi'],
+            }))}
+            data-testid="geodata-crs"
+          />
+        </Form.Item>
+      )}
+      {layer && crs === 'vn2000-tm3' && (
+        <Form.Item
+          label={t('geodata.meridian')}
+          name="meridian"
+          htmlFor="geodata-meridian"
+          extra={t('geodata.meridianHelp')}
+          rules={[{ required: true, message: t('form.requiredGeneric') }]}
+        >
+          <InputNumber<number>
+            id="geodata-meridian"
+            min={102}
+            max={109}
+            step={0.25}
+            decimalSeparator={i18n.language === 'en' ? '.' : ','}
+            style={{ width: '100%' }}
+            data-testid="geodata-meridian"
+          />
+        </Form.Item>
+      )}
+      {layer && (
+        <Form.Item name="repair" valuePropName="checked">
+          <Checkbox data-testid="geodata-repair">{t('geodata.repair')}</Checkbox>
+        </Form.Item>
+      )}
       {percent !== null && (
         <div data-testid="upload-progress">
           <Typography.Text type="secondary">{t('geodata.uploading')}</Typography.Text>

@@ -93,9 +93,11 @@ class FakeXhr {
 
 const row = (id: number) => document.querySelector(`tr[data-row-key="${id}"]`) as HTMLElement;
 
-async function chooseType(label: string) {
-  const select = document.getElementById('geodata-type')!;
+async function chooseType(label: string, id = 'geodata-type') {
+  const select = document.getElementById(id)!;
   fireEvent.mouseDown(select);
+  // The type list is long (only its first options are drawn): searched by name, as a person would.
+  if (id === 'geodata-type') fireEvent.change(select, { target: { value: label } });
   const option = await waitFor(() => {
     const found = [...document.querySelectorAll('.ant-select-item-option')].find((o) => o.textContent === label);
     if (!found) throw new Error(`no option ${label}`);
@@ -209,8 +211,8 @@ describe('files page', () => {
     expect(document.getElementById('geodata-time')).toBeNull();
     await chooseType('Ngập lụt hiện trạng');
     await waitFor(() => expect(document.getElementById('geodata-time')).toBeTruthy());
-    expect(within(modal).getByText('Chấp nhận: .geojson, .json')).toBeTruthy();
-    expect(fileInputOf(modal).accept).toBe('.geojson,.json');
+    expect(within(modal).getByText('Chấp nhận: .geojson, .json, .zip')).toBeTruthy();
+    expect(fileInputOf(modal).accept).toBe('.geojson,.json,.zip');
 
     fireEvent.change(fileInputOf(modal), { target: { files: [geojsonFile()] } });
     expect(await within(modal).findByText('ngap.geojson')).toBeTruthy();
@@ -223,7 +225,8 @@ describe('files page', () => {
     fireEvent.click(screen.getByTestId('upload-submit'));
     await waitFor(() => expect(within(modal).getByText('Trường này là bắt buộc')).toBeTruthy());
     expect(FakeXhr.sent).toHaveLength(0);
-  });
+    // antd's select and date fields take ~15 s in jsdom on a 2-core machine.
+  }, 40_000);
 
   it('upload: a server field error shows under its field and nothing is lost; a success reloads the list', async () => {
     let attempt = 0;
@@ -278,4 +281,49 @@ describe('files page', () => {
     expect(FakeXhr.sent).toHaveLength(2);
     await waitFor(() => expect(listCalls(fetchMock).length).toBeGreaterThan(before));
   });
+  it('upload (#26 point 5): a map layer says its coordinate system, TM-3 its meridian, and may repair its polygons', async () => {
+    let attempt = 0;
+    FakeXhr.answer = () =>
+      ++attempt === 1
+        ? {
+            status: 400,
+            body: {
+              code: 'VALIDATION_FAILED',
+              message: 'Toạ độ của tệp là mét',
+              requestId: 'r-2',
+              fields: [{ field: 'crs', message: 'Toạ độ của tệp là độ nhưng hệ VN-2000 / TM-3 107°45′ dùng mét' }],
+            },
+          }
+        : { status: 200, body: item({ id: 21, name: 'xa.zip', type: 'REGION' }) };
+    const { modal } = await openUpload();
+    await chooseType('Ảnh viễn thám');
+    expect(document.getElementById('geodata-crs')).toBeNull();
+    await chooseType('Ranh giới xã');
+    await waitFor(() => expect(document.getElementById('geodata-crs')).toBeTruthy());
+    expect(within(modal).getByText('Tự nhận biết (theo tệp)')).toBeTruthy();
+    expect(document.getElementById('geodata-meridian')).toBeNull();
+    await chooseType('VN-2000 / TM-3 (mét)', 'geodata-crs');
+    const meridian = await waitFor(() => {
+      const input = document.getElementById('geodata-meridian');
+      if (!input) throw new Error('no meridian yet');
+      return input as HTMLInputElement;
+    });
+    // Quảng Ninh's meridian, with the decimal comma.
+    expect(meridian.value).toBe('107,75');
+    const zip = new File([new Uint8Array([0x50, 0x4b, 3, 4])], 'xa.zip', { type: 'application/zip' });
+    fireEvent.change(fileInputOf(modal), { target: { files: [zip] } });
+    expect(await within(modal).findByText('xa.zip')).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    expect(await within(modal).findByText(/hệ VN-2000 \/ TM-3 107°45′ dùng mét/)).toBeTruthy();
+    const first = FakeXhr.sent[0]!;
+    expect([...first.body.keys()]).toEqual(['type', 'parentId', 'crs', 'meridian', 'file']);
+    expect(first.body.get('crs')).toBe('vn2000-tm3');
+    expect(first.body.get('meridian')).toBe('107.75');
+
+    fireEvent.click(within(modal).getByTestId('geodata-repair'));
+    fireEvent.click(screen.getByTestId('upload-submit'));
+    expect(await screen.findByText(GEODATA_TEXT.uploaded)).toBeTruthy();
+    expect(FakeXhr.sent[1]!.body.get('repair')).toBe('true');
+  }, 40_000);
 });
