@@ -1,3 +1,4 @@
+/// <reference path="./shpjs.d.ts" />
 import { inflateRawSync } from 'node:zlib';
 import {
   type CrsChoice,
