@@ -96,7 +96,10 @@ describe('VN-2000 files (#26 point 5)', () => {
   it('VN-2000 degrees presented as WGS84 are caught against the communes, and the uploader decides', async () => {
     // The unit layer (REGION) is the shapefile above, in WGS84 now.
     const content = file('xa-vn2000-khong-khai-bao.geojson');
-    const asked = await upload({ type: 'OTHER' }, { name: 'xa.geojson', content });
+    // Any other layer is not judged (a flood extent has no corner in common with the communes).
+    const other = await upload({ type: 'OTHER' }, { name: 'xa.geojson', content });
+    expect(other.statusCode, other.body).toBe(200);
+    const asked = await upload({ type: 'DISTRICT' }, { name: 'xa.geojson', content });
     expect(asked.statusCode).toBe(400);
     expect(asked.json().fields[0].field).toBe('crs');
     expect(asked.json().message).toMatch(/^Dữ liệu lệch khoảng \d+ m so với ranh giới xã nếu đọc theo WGS84/);
@@ -104,12 +107,12 @@ describe('VN-2000 files (#26 point 5)', () => {
     expect(off).toBeGreaterThan(150);
     expect(off).toBeLessThan(300);
 
-    const converted = await upload({ type: 'OTHER', crs: 'vn2000' }, { name: 'xa.geojson', content });
+    const converted = await upload({ type: 'DISTRICT', crs: 'vn2000' }, { name: 'xa.geojson', content });
     expect(converted.statusCode, converted.body).toBe(200);
     expect(worstOffset(await stored(converted.json().url))).toBeLessThan(2);
 
     // The uploader says it is WGS84: stored as it is (~200 m from the reference, as the file is).
-    const asIs = await upload({ type: 'OTHER', crs: 'wgs84' }, { name: 'xa.geojson', content });
+    const asIs = await upload({ type: 'DISTRICT', crs: 'wgs84' }, { name: 'xa.geojson', content });
     expect(asIs.statusCode, asIs.body).toBe(200);
     expect(worstOffset(await stored(asIs.json().url))).toBeGreaterThan(150);
   });

@@ -47,6 +47,9 @@ const brotliAsync = promisify(brotliCompress);
 
 type FolderBody = z.output<typeof GeodataFolderBodySchema>;
 
+/** The layers checked against the communes for VN-2000 degrees presented as WGS84 (#26 point 5). */
+const BOUNDARY_TYPES: ReadonlySet<GeodataFileType> = new Set(['REGION', 'DISTRICT']);
+
 const invalid = (field: string, message: string) => new AppError('VALIDATION_FAILED', message, [{ field, message }]);
 const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy tệp dữ liệu');
 
@@ -316,7 +319,9 @@ export function createGeodataService(deps: {
         throw tooLarge(uploadLimit(type, deps.geojsonMaxBytes));
       }
       const coords: UploadCoordinates = { choice: crs ?? 'auto', meridian, repair: repair === 'true' };
-      const units = GEODATA_TYPE_INFO[type].content === 'geojson' ? ((await deps.unitCorners?.()) ?? null) : null;
+      // Boundaries only: their corners meet the communes' where both are right; a flood extent or a point
+      // layer has no corner in common with them, so no distance says anything of its datum.
+      const units = BOUNDARY_TYPES.has(type) ? ((await deps.unitCorners?.()) ?? null) : null;
       const checked = await checkGeodataContent(type, name, input.data, deps.geojsonMaxBytes, coords, units);
       const row = await store(a, checked, {
         name,
