@@ -228,4 +228,67 @@ test.describe('geodata files', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Hình ảnh 1' })).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
   });
+  test('files as staff receive them (#26 point 5): a VN-2000 shapefile lands in WGS84; a bow-tie is refused, then repaired', async ({
+    page,
+  }) => {
+    await startSignedIn(page);
+    await page.goto('/database/files');
+    await expect(page.getByRole('heading', { level: 1, name: 'Quản lý tệp dữ liệu' })).toBeVisible();
+
+    // (1) A zipped shapefile in VN-2000 / TM-3 107°45' (made with GDAL: server/src/features/geodata/
+    // geo-upload.routes.test.ts says how), the system read from its .prj.
+    const name = `xa-vn2000-tm3-${Date.now()}.zip`;
+    const zip = await readFile(
+      new URL('../../server/src/features/geodata/test-files/xa-vn2000-tm3.zip', import.meta.url),
+    );
+    await uploadThroughDialog(page, { name, mimeType: 'application/zip', buffer: zip }, 'Dữ liệu khác');
+    const listed = await page.request.get('/api/geojson?type=OTHER&pageSize=100', { headers: await authHeaders(page) });
+    const item = ((await listed.json()) as { items: ListedItem[] }).items.find((i) => i.name === name)!;
+    const stored = (await (await page.request.get(item.url!)).json()) as {
+      features: { properties: { ten_xa: string }; geometry: { coordinates: number[][][] } }[];
+    };
+    expect(stored.features.map((f) => f.properties.ten_xa)).toEqual(['Xã Ba Chẽ', 'Xã Kỳ Thượng', 'Xã Lương Minh']);
+    // Xã Ba Chẽ's south-west corner in WGS84 is (107.2, 21.22): within 2 m (1e-5° is ~1 m).
+    const corners = stored.features[0]!.geometry.coordinates[0]!;
+    expect(corners.some(([x, y]) => Math.abs(x! - 107.2) < 1.5e-5 && Math.abs(y! - 21.22) < 1.5e-5)).toBe(true);
+
+    // (2) A bow-tie area: refused under the repair box, naming the feature; kept in the dialog; repaired when ticked.
+    const bowTie = {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { ten_xa: 'Xã Lỗi thử' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [107.2, 21.2],
+                [107.3, 21.3],
+                [107.3, 21.2],
+                [107.2, 21.3],
+                [107.2, 21.2],
+              ],
+            ],
+          },
+        },
+      ],
+    };
+    await page.getByTestId('file-add').click();
+    const modal = page.getByTestId('upload-modal');
+    await chooseSelectOption(page, page.getByTestId('geodata-type'), 'Dữ liệu khác', { search: true });
+    await expect(page.getByTestId('geodata-crs')).toContainText('Tự nhận biết (theo tệp)');
+    await modal.locator('input[type="file"]').setInputFiles({
+      name: `no-${Date.now()}.geojson`,
+      mimeType: 'application/geo+json',
+      buffer: Buffer.from(JSON.stringify(bowTie)),
+    });
+    await page.getByTestId('upload-submit').click();
+    await expect(modal.getByText(/Xã Lỗi thử: các cạnh của ranh giới cắt nhau/)).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('bow-tie-refused.png') });
+    await page.getByTestId('geodata-repair').check();
+    await page.getByTestId('upload-submit').click();
+    await expect(modal).toBeHidden();
+    await expect(page.getByText('Tải lên tệp thành công').last()).toBeVisible();
+  });
 });
