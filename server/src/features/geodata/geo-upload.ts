@@ -161,7 +161,7 @@ function polygonRefusal(problems: FeatureProblem[]): AppError {
   const more = problems.length > 5 ? ` (và ${problems.length - 5} đối tượng khác)` : '';
   return invalid(
     'repair',
-    `Vùng không hợp lệ: ${shown.join('; ')}${more}. Hãy sửa tệp, hoặc chọn «Tự sửa vùng» để cổng tách và gộp lại các vùng đó`,
+    `Vùng không hợp lệ: ${shown.join('; ')}${more}. Hãy sửa tệp, hoặc chọn «Tự sửa vùng tự cắt hoặc chồng nhau» để cổng tách và gộp lại các vùng đó`,
   );
 }
 
