@@ -197,8 +197,6 @@ export function prepareGeoJson(
         throw invalid('file', `Tệp không phải là JSON hợp lệ (UTF-8): ${e instanceof Error ? e.message : String(e)}`);
       }
       crs = systemOf(coords, crsOfGeoJsonMember(parsed?.crs), somePositions(parsed));
-    } else if (coords.choice === 'wgs84') {
-      crs = { kind: 'wgs84' };
     }
   }
   if (parsed) {
