@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
+import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
@@ -16,6 +16,8 @@ import type { Database } from './db/client';
 import { activeAlerts } from './features/alerts/alerts.routes';
 import { createStationAlerts } from './features/alerts/clear-station-alerts';
 import { createCorrectionAlerts } from './features/alerts/correction-alerts';
+import { areaRoutes } from './features/area/area.routes';
+import { createAreaService } from './features/area/area.service';
 import { auditRoutes } from './features/audit/audit.routes';
 import { createAccountService } from './features/auth/account.service';
 import { purgeExpiredAuthRows } from './features/auth/auth.repository';
@@ -142,8 +144,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : undefined,
     });
   const auth = createAuthService({ db, config, humanCheck, now });
-  const account = createAccountService({ db, config, sms, now });
   const bus = deps.bus ?? createMemoryEventBus();
+  // The area the portal serves and its units (#26): every text naming it and the communes of warnings read from here.
+  const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
+  const geoLayers = createGeoLayers({ db, storage });
+  const area = createAreaService({ db, bus, layers: geoLayers, now });
+  app.decorate('area', area);
+  const account = createAccountService({ db, config, sms, now, area: area.settings });
   const configService = createConfigService({ db, bus });
   const timeZone = config.TZ_DISTRICT;
 
@@ -181,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
   await app.register(usersRoutes, { users: createUsersService({ db }) });
   await app.register(configRoutes, { config: configService });
+  await app.register(areaRoutes, { area });
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
   const dataLayers = createDataLayersService({ db, bus });
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
@@ -254,7 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       now,
     }),
   });
-  const storage = deps.storage ?? createLocalStorage(path.join(config.DATA_DIR, 'files'));
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
   const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
@@ -303,7 +310,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     rateLimit: { max: config.FEEDBACK_RATE_LIMIT, windowMs: config.FEEDBACK_RATE_WINDOW_MINUTES * 60_000 },
   });
   // Route planning and place search over the current base layers (issue #8); external services only when set.
-  const geoLayers = createGeoLayers({ db, storage });
   const regionCorners = geoLayers.derived(['REGION'], ([region]) => {
     const out: Position[] = [];
     for (const f of region?.features ?? [])
@@ -318,7 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         timeoutMs: config.ROUTING_TIMEOUT_MS,
       })
     : undefined;
-  const routing = createRoutingService({ layers: geoLayers, external, logger: app.log });
+  const routing = createRoutingService({ layers: geoLayers, external, logger: app.log, unitBounds: area.bbox });
   await app.register(routingRoutes, {
     routing,
     savedRoutes: createSavedRoutesService({ db, bounds: routing.bounds }),
@@ -422,6 +428,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
     hotReads,
+    names: {
+      current: async () => {
+        const t = areaTexts(await area.settings());
+        return {
+          title: t.portalName,
+          description: t.description,
+          brandName: t.portalName,
+          appName: t.appName,
+          appShortName: t.appShortName,
+          appDescription: t.appDescription,
+        };
+      },
+      onChange: (listener) =>
+        bus.subscribe((e) => {
+          if (e.type === 'area') listener();
+        }),
+    },
     firstView: (route, request) => {
       const key = firstViewKey(route, request);
       return key ? firstViews.get(key) : Promise.resolve(null);

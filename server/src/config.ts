@@ -114,8 +114,9 @@ export const ConfigSchema = z.object({
     .string()
     .regex(/^[^\s,<&]+$/, 'không được chứa khoảng trắng, dấu phẩy, < hoặc &')
     .default('canhbao@portal.local'),
-  CAP_SENDER_NAME: z.string().min(1).max(255).default('Cổng cảnh báo lũ, mưa huyện Ba Chẽ'),
-  CAP_SENDER_NAME_EN: z.string().min(1).max(255).default('Ba Che district flood and rain warning portal'),
+  /** `senderName` of the CAP messages; unset (the default): made from the area's name ('Khu vực' page, #26). */
+  CAP_SENDER_NAME: z.string().min(1).max(255).optional(),
+  CAP_SENDER_NAME_EN: z.string().min(1).max(255).optional(),
   /** E-mail: smtp(s)://user:pass@host:port; unset = e-mails are written to the server log. */
   SMTP_URL: z.url().optional(),
   SMTP_FROM: z.string().min(3).max(255).default('Cảnh báo lũ <canhbao@portal.local>'),

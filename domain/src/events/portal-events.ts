@@ -31,6 +31,8 @@ export interface PortalEvents {
   'geodata-changed': ChangedEvent;
   /** An officer's warning was published, updated or cancelled (#23): the banner and the map refresh. Public. */
   warning: WarningChangeEvent;
+  /** The area's settings changed (#26): names, units, map view. Pages re-read `GET /api/area`. Public. */
+  area: ChangedEvent;
 }
 
 export type PortalEventName = keyof PortalEvents;
@@ -92,6 +94,7 @@ export const PUBLIC_EVENTS = [
   'alert',
   'sms',
   'warning',
+  'area',
 ] as const satisfies readonly PortalEventName[];
 export type PublicEventName = (typeof PUBLIC_EVENTS)[number];
 

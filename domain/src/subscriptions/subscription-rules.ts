@@ -121,7 +121,10 @@ export function smsTemplateSubscriberExample(template: string): { text: string; 
   return { text, length: text.length, nameCut: template.includes('%s') && !text.includes(whole) };
 }
 
-/** The e-mail footer of a subscriber's message: how to change or end it without signing in. */
-export function emailWayOut(link: string): string {
-  return `\n\n—\nBạn nhận thư này vì đã đăng ký nhận cảnh báo của Cổng cảnh báo lũ Ba Chẽ. Thay đổi hoặc huỷ đăng ký: ${link}`;
+/**
+ * The e-mail footer of a subscriber's message: how to change or end it without signing in. `portal`: how the
+ * e-mail names the portal (the area's `emailPortal`, 'Cổng cảnh báo lũ Ba Chẽ').
+ */
+export function emailWayOut(link: string, portal: string): string {
+  return `\n\n—\nBạn nhận thư này vì đã đăng ký nhận cảnh báo của ${portal}. Thay đổi hoặc huỷ đăng ký: ${link}`;
 }

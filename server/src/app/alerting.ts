@@ -1,8 +1,7 @@
-import type { WebParameters } from '@flood/domain';
+import { areaTexts, type WebParameters } from '@flood/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { loadCommunes } from '../db/seed/seed-files';
 import { createAlertEngine } from '../features/alerts/alert-engine';
 import { alertsRoutes } from '../features/alerts/alerts.routes';
 import { createAlertsService } from '../features/alerts/alerts.service';
@@ -58,9 +57,13 @@ export interface AlertingDeps {
  * routes of the SMS back office, the alerts and the CAP feed.
  */
 export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps): Promise<void> {
+  // The units of the area (#26): the communes of warnings, CAP areas and subscriptions.
+  const communes = () => app.area.communes();
+  const areaText = async () => areaTexts(await app.area.settings());
   const { config, db, bus, now } = deps;
   const dispatcher = createDispatcher({
     db,
+    emailSubject: async () => (await areaText()).warningSubject,
     sms: deps.sms,
     email: deps.email,
     push: deps.push,
@@ -81,7 +84,11 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     ...deps.dispatch,
   });
   // Residents' subscriptions (#24): alerts and warnings also go to the subscribers of their communes and kind.
-  const routing = createSubscriberRouting({ linkKey: deps.linkKey, publicUrl: config.PUBLIC_URL });
+  const routing = createSubscriberRouting({
+    linkKey: deps.linkKey,
+    publicUrl: config.PUBLIC_URL,
+    emailPortal: async () => (await areaText()).emailPortal,
+  });
   app.decorate('subscriberRouting', routing);
   const engine = createAlertEngine({
     db,
@@ -90,7 +97,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     dispatcher,
     logger: app.log,
     now,
-    subscribers: { routing, communes: loadCommunes, timeZone: config.TZ_DISTRICT },
+    subscribers: { routing, communes, timeZone: config.TZ_DISTRICT },
   });
   const escalations = createEscalations({ db, bus, dispatcher, webParameters: deps.webParameters, now });
   app.decorate('alertEngine', engine);
@@ -128,7 +135,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     bus,
     now,
     timeZone: config.TZ_DISTRICT,
-    communes: loadCommunes,
+    communes,
     publicUrl: config.PUBLIC_URL,
     wake: () => dispatcher.wake(),
     subscribers: routing,
@@ -136,9 +143,9 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   app.decorate('activeWarnings', () => warnings.active());
   await app.register(warningsRoutes, {
     warnings,
-    communes: loadCommunes,
+    communes,
     timeZone: config.TZ_DISTRICT,
-    portalName: config.CAP_SENDER_NAME,
+    portalName: async () => (await app.area.settings()).portalName,
   });
   await app.register(subscriptionsRoutes, {
     pushPublicKey: deps.pushPublicKey,
@@ -149,7 +156,8 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
       sms: deps.sms,
       email: deps.email,
       humanCheck: deps.humanCheck,
-      communes: loadCommunes,
+      communes,
+      area: app.area.settings,
       linkKey: deps.linkKey,
       zalo: deps.zalo !== undefined,
       pushAllowed: pushEndpointAllowed(config.PUSH_EXTRA_ORIGINS),
@@ -160,7 +168,8 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   await app.register(subscribersAdminRoutes, {
     admin: createSubscribersAdminService({
       db,
-      communes: loadCommunes,
+      communes,
+      area: app.area.settings,
       linkKey: deps.linkKey,
       publicUrl: config.PUBLIC_URL,
       wake: () => dispatcher.wake(),
@@ -172,9 +181,13 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     cap: createCapService({
       db,
       now,
+      communes,
+      senderName: async () => {
+        const named = (await areaText()).capSender;
+        return { vi: config.CAP_SENDER_NAME ?? named.vi, en: config.CAP_SENDER_NAME_EN ?? named.en };
+      },
       settings: {
         sender: config.CAP_SENDER,
-        senderName: { vi: config.CAP_SENDER_NAME, en: config.CAP_SENDER_NAME_EN },
         timeZone: config.TZ_DISTRICT,
         demo: config.DEMO,
         fallbackRadiusKm: 5,

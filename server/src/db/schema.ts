@@ -5,6 +5,7 @@ export * from '../features/alerts/alerts.table';
 export * from '../features/alerts/cap.table';
 export * from '../features/alerts/gateway-log.table';
 export * from '../features/alerts/sms-admin.table';
+export * from '../features/area/area.table';
 export * from '../features/audit/audit.table';
 export * from '../features/auth/sessions.table';
 export * from '../features/categories/categories.table';

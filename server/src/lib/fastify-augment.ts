@@ -20,6 +20,8 @@ declare module 'fastify' {
     escalations: import('../features/alerts/escalation').Escalations;
     /** Renewal of the CAP messages of open automatic alerts before they expire (#23; tests call `check`). */
     capRenewal: import('../features/alerts/cap-renewal').CapRenewal;
+    /** The area the portal serves and its units (#26): names, communes with boundaries, map view. */
+    area: import('../features/area/area.service').AreaService;
     /** Officers' warnings in force (#23), as the public sees them (the banner; the dashboard's first view, #25). */
     activeWarnings: () => Promise<import('@flood/domain').PublicWarning[]>;
     /** Residents' subscriptions (#24): what alerts, their cancels and officers' warnings add for subscribers. */

@@ -11,6 +11,16 @@ import type { HotHit, HotReads } from './hot-reads';
 import { type PreparedBody, type PreparedVariant, prepareBody } from './prepared-body';
 import { escapeXml } from './xml';
 
+/** The area's names in the page shell (#26): the title, the meta description, the header's name, the manifest's. */
+export interface ShellNames {
+  title: string;
+  description: string;
+  brandName: string;
+  appName: string;
+  appShortName: string;
+  appDescription: string;
+}
+
 /** What the server puts in a page before its scripts run: the warnings banner (after the header) and the main area. */
 export interface FirstView {
   banner: string;
@@ -45,6 +55,8 @@ export async function registerWeb(
     firstViewPeek?: (route: string, request: FastifyRequest) => FirstView | null | undefined;
     /** The fast lane: every built file and page is then served from memory to anonymous callers (#25, point 5). */
     hotReads?: HotReads;
+    /** The area's names (#26) and a way to hear that they changed: the pages are made again, without a restart. */
+    names?: { current: () => Promise<ShellNames>; onChange: (listener: () => void) => void };
   },
 ): Promise<void> {
   const indexPath = path.join(webDist, 'index.html');
@@ -54,13 +66,16 @@ export async function registerWeb(
       root: webDist,
       wildcard: false,
       index: false,
+      // With the area's names the manifest has its own route (below).
+      ...(options.names ? { globIgnore: ['manifest.webmanifest'] } : {}),
       // The build writes file.br and file.gz beside each asset (web/build/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
         res.header('cache-control', cacheControlOf(path.relative(webDist, filePath)));
       },
     });
-    if (options.hotReads) await serveFilesHot(options.hotReads, webDist);
+    // With the area's names, the manifest is made by its route below (not the built file as it is).
+    if (options.hotReads) await serveFilesHot(options.hotReads, webDist, options.names ? ['manifest.webmanifest'] : []);
   }
   // The static shell carries the demo banner between markers: kept in demo mode, so the page's first paint
   // already says the data is illustrative (and nothing moves when React renders the same banner).
@@ -68,6 +83,9 @@ export async function registerWeb(
   const built = hasWeb
     ? takeAppScripts(staticShellFor(await readFile(indexPath), options.demo).toString('utf8'))
     : null;
+  // The area's names in the shell (#26): read now, and again when they change (the pages below are made again).
+  let names = options.names ? await options.names.current() : null;
+  const named = (html: string) => (names ? withShellNames(html, names) : html);
   const withScripts = (html: string, pageModules: readonly string[] = [], links = '') =>
     Buffer.from(
       html.replace(
@@ -78,22 +96,57 @@ export async function registerWeb(
   // index.html paints the header before the scripts run (its static app shell); pages without a header get the
   // slim bar React draws there instead (kept in a comment of index.html) and the bare main area, so nothing flashes
   // and then disappears.
-  const shell = built ? built.html.replace(BARE_BAR, '') : null;
-  const indexHtml = shell !== null ? withScripts(shell) : null;
-  const bareShell = built
-    ? built.html
-        .replace(BARE_BAR, (_m, bar: string) => bar)
-        .replace(/<header class="app-header">[\s\S]*?<\/header>/, '')
-        .replace(SHELL_MAIN_OPEN, '<main id="main-content" class="app-main app-main-bare">')
-    : null;
-  const bareHtml = bareShell !== null ? withScripts(bareShell) : null;
   const headerless = new Set(PUBLIC_ROUTES.filter((r) => r.noHeader).map((r) => r.path));
-  const pages =
-    built && bareShell !== null
-      ? await publicPageHtml(webDist, (route, modules, links) =>
-          withScripts(headerless.has(route) ? bareShell : (shell ?? ''), modules, links),
-        )
-      : [];
+  const routePreloads = await readRoutePreloads(webDist);
+  const makePages = () => {
+    const source = built ? named(built.html) : null;
+    const shell = source !== null ? source.replace(BARE_BAR, '') : null;
+    const bareShell =
+      source !== null
+        ? source
+            .replace(BARE_BAR, (_m, bar: string) => bar)
+            .replace(/<header class="app-header">[\s\S]*?<\/header>/, '')
+            .replace(SHELL_MAIN_OPEN, '<main id="main-content" class="app-main app-main-bare">')
+        : null;
+    return {
+      indexHtml: shell !== null ? withScripts(shell) : null,
+      bareHtml: bareShell !== null ? withScripts(bareShell) : null,
+      pages:
+        shell !== null && bareShell !== null
+          ? publicPageHtml(routePreloads, (route, modules, links) =>
+              withScripts(headerless.has(route) ? bareShell : shell, modules, links),
+            )
+          : [],
+    };
+  };
+  let made = makePages();
+  const remade: (() => void)[] = [];
+  options.names?.onChange(() => {
+    void options.names
+      ?.current()
+      .then((n) => {
+        names = n;
+        made = makePages();
+        for (const listener of remade) listener();
+      })
+      .catch((err) => app.log.warn({ err }, 'the area names could not be read; the pages keep the old ones'));
+  });
+  // The installed app's names follow the area too: the manifest is made from the built one with them.
+  const manifestPath = path.join(webDist, 'manifest.webmanifest');
+  const builtManifest = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
+  if (builtManifest && options.names) {
+    app.get('/manifest.webmanifest', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+      const n = names ?? (await options.names!.current());
+      const m = JSON.parse(builtManifest) as Record<string, unknown>;
+      m.name = n.appName;
+      m.short_name = n.appShortName;
+      m.description = n.appDescription;
+      return reply
+        .type('application/manifest+json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(m));
+    });
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -104,7 +157,7 @@ export async function registerWeb(
         requestId: request.id,
       });
     }
-    if (!indexHtml) {
+    if (!made.indexHtml) {
       return reply
         .status(503)
         .type('text/plain; charset=utf-8')
@@ -121,25 +174,35 @@ export async function registerWeb(
 
   /** The HTML of an app path: its page (preloads, header or not) with its first view in place of the spinner. */
   function pageFor(route: string, first: FirstView | null): Buffer | null {
-    const page = pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? bareHtml : indexHtml);
+    const page =
+      made.pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? made.bareHtml : made.indexHtml);
     return first && page ? Buffer.from(withFirstView(page.toString('utf8'), first)) : page;
   }
 
   // The public pages from memory too (#25, point 5): each page's HTML prepared (compressed) once, and again
   // whenever its first view has changed; a page whose view is not ready, or changed, takes the handler meanwhile.
   const hotReads = options.hotReads;
-  if (hotReads && indexHtml && (!options.firstView || options.firstViewPeek)) {
+  if (hotReads && made.indexHtml && (!options.firstView || options.firstViewPeek)) {
     // A page without a view: one HTML per route. With one: one HTML per view (a route has a view per kind of
     // visitor — a phone's, Save-Data's — each the same object until it changes).
     const plain = new Map<string, HotHit>();
-    const withView = new WeakMap<FirstView, HotHit>();
+    let withView = new WeakMap<FirstView, HotHit>();
+    // New names: the kept pages go (a page being prepared with the old ones is dropped when it lands).
+    let generation = 0;
+    remade.push(() => {
+      generation++;
+      plain.clear();
+      withView = new WeakMap();
+    });
     const preparing = new Set<string | FirstView>();
     const keep = (route: string, view: FirstView | null) => {
       const key = view ?? route;
       if (preparing.has(key)) return;
       preparing.add(key);
+      const started = generation;
       void prepareBody(pageFor(route, view)!, 'text/html; charset=utf-8')
         .then((prepared) => {
+          if (started !== generation) return;
           const hit = { prepared, cacheControl: 'no-cache' };
           if (view) withView.set(view, hit);
           else plain.set(route, hit);
@@ -185,7 +248,7 @@ const HOT_FILE_MAX_BYTES = 2 * 1024 * 1024;
  * them. The static plugin still answers what the lane does not (a signed-in caller, a .gz asked by name, a
  * file above 2 MB), with the same bytes, content type and Cache-Control.
  */
-async function serveFilesHot(hotReads: HotReads, webDist: string): Promise<void> {
+async function serveFilesHot(hotReads: HotReads, webDist: string, except: readonly string[]): Promise<void> {
   const files = (await readdir(webDist, { recursive: true, withFileTypes: true }))
     .filter((d) => d.isFile() && !/\.(br|gz)$/.test(d.name))
     .map((d) => path.join(d.parentPath, d.name));
@@ -194,7 +257,7 @@ async function serveFilesHot(hotReads: HotReads, webDist: string): Promise<void>
     const rel = path.relative(webDist, file);
     // The service worker stays with the static plugin, read from disk at each request: a browser must see a new one
     // at once (#24, #25), and its speed does not matter (fetched once per visit at most, a few KB).
-    if (rel === 'sw.js') continue;
+    if (rel === 'sw.js' || except.includes(rel)) continue;
     const body = await readFile(file);
     const tag = createHash('sha256').update(body).digest('base64url').slice(0, 32);
     const variant = async (ext: string, encoding: 'br' | 'gzip'): Promise<PreparedVariant | undefined> => {
@@ -255,11 +318,10 @@ export function pagePreloads(route: RouteDef, chunks: readonly string[]): { link
 }
 
 /** One HTML per public route that has something to preload; other paths get the plain index.html. */
-async function publicPageHtml(
-  webDist: string,
+function publicPageHtml(
+  chunks: Record<string, string[]>,
   page: (route: string, modules: readonly string[], links: string) => Buffer,
-): Promise<{ pattern: RegExp; html: Buffer }[]> {
-  const chunks = await readRoutePreloads(webDist);
+): { pattern: RegExp; html: Buffer }[] {
   const out: { pattern: RegExp; html: Buffer }[] = [];
   for (const route of PUBLIC_ROUTES) {
     const { links, modules } = pagePreloads(route, chunks[route.path] ?? []);
@@ -283,6 +345,23 @@ export function withFirstView(page: string, first: FirstView): string {
   return main.includes('</header>')
     ? main.replace('</header>', () => `</header>${first.banner}`)
     : main.replace(SHELL_MAIN, (_m, open: string, close: string) => open + first.banner + first.main + close);
+}
+
+/**
+ * The shell with the area's names (#26): the title, the meta description, the header's name. Functions, not '$1'
+ * strings: a name may hold '$'.
+ */
+export function withShellNames(html: string, n: ShellNames): string {
+  return html
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeXml(n.title)}</title>`)
+    .replace(
+      /(<meta name="description" content=")[^"]*(")/,
+      (_m, a: string, b: string) => a + escapeXml(n.description) + b,
+    )
+    .replace(
+      /(<span class="brand-name">)[^<]*(<\/span>)/,
+      (_m, a: string, b: string) => a + escapeXml(n.brandName) + b,
+    );
 }
 
 /** index.html with its demo banner kept (demo mode) or removed, markers and all. */

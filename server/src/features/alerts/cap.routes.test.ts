@@ -417,9 +417,9 @@ describe('CAP feed in demo mode', () => {
       const svc = createCapService({
         db: ctx.db,
         now: () => new Date(clockMs),
+        senderName: async () => ({ vi: 'Thử', en: 'Test' }),
         settings: {
           sender: 'x@y',
-          senderName: { vi: 'Thử', en: 'Test' },
           timeZone: 'Asia/Ho_Chi_Minh',
           demo: true,
           fallbackRadiusKm: 5,

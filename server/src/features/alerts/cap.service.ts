@@ -13,10 +13,17 @@ const FEED_MAX = 200;
 /** The public CAP 1.2 feed: the Atom index and each message, rendered from the stored warning steps. */
 export function createCapService(deps: {
   db: Db;
-  settings: Omit<CapSettings, 'baseUrl'>;
+  settings: Omit<CapSettings, 'baseUrl' | 'senderName'>;
+  /** The sender's name in both languages, read at each message (it follows the area's settings, #26). */
+  senderName: () => Promise<CapSettings['senderName']>;
   now: () => Date;
   communes?: () => Promise<Commune[]>;
 }) {
+  const settingsFor = async (baseUrl: string): Promise<CapSettings> => ({
+    ...deps.settings,
+    senderName: await deps.senderName(),
+    baseUrl,
+  });
   const communes = deps.communes ?? loadCommunes;
   const communeAt = async (lat: number, lon: number) =>
     (await communes()).find((c) => pointInGeometry(lon, lat, c.geometry)) ?? null;
@@ -26,7 +33,7 @@ export function createCapService(deps: {
     async feed(baseUrl: string): Promise<string> {
       const now = deps.now();
       const since = new Date(now.getTime() - FEED_DAYS * 86_400_000);
-      const s = { ...deps.settings, baseUrl };
+      const s = await settingsFor(baseUrl);
       // The automatic alerts' and the officers' warnings' messages, newest first.
       const [auto, officers] = await Promise.all([
         recentCapMessages(deps.db, since, FEED_MAX),
@@ -49,11 +56,11 @@ export function createCapService(deps: {
         const earlier = (await warningCapMessages(deps.db, m.warningId!)).filter(
           (e) => e.id < m.id && e.areaKey === m.areaKey,
         );
-        return renderWarningCap(m, earlier, { ...deps.settings, baseUrl });
+        return renderWarningCap(m, earlier, await settingsFor(baseUrl));
       }
       const earlier = await earlierCapMessages(deps.db, full.alert.id, full.message.id);
       const commune = await communeAt(full.station.latitude, full.station.longitude);
-      return renderCapAlert(full, earlier, commune, { ...deps.settings, baseUrl });
+      return renderCapAlert(full, earlier, commune, await settingsFor(baseUrl));
     },
   };
 }

@@ -1,4 +1,4 @@
-import { smsEvent } from '@flood/domain';
+import { areaTexts, DEFAULT_AREA, smsEvent } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { type ChannelGateway, PermanentSendError } from '../../lib/channels/channel';
@@ -36,6 +36,8 @@ export interface DispatcherOptions {
    * simulated flood must never reach a real phone. Unset = like every other message.
    */
   demo?: { sms: SmsGateway; email: EmailGateway; push?: ChannelGateway; zalo?: ChannelGateway };
+  /** The subject of a warning's e-mail ('Cảnh báo lũ, mưa – huyện Ba Chẽ': the area's settings, #26). */
+  emailSubject?: () => Promise<string>;
 }
 
 /** What a message of a channel nobody configured says in the history. */
@@ -97,7 +99,8 @@ export function createDispatcher(opts: DispatcherOptions) {
         name: g.email.name,
         afterInterruption: g.email.afterInterruption,
         send: async (o) => {
-          await g.email.send({ to: o.to, subject: 'Cảnh báo lũ, mưa – huyện Ba Chẽ', body: o.body, id: o.id });
+          const subject = (await opts.emailSubject?.()) ?? areaTexts(DEFAULT_AREA).warningSubject;
+          await g.email.send({ to: o.to, subject, body: o.body, id: o.id });
           return undefined;
         },
       };

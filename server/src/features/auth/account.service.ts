@@ -1,6 +1,9 @@
 import {
+  type AreaSettings,
+  areaTexts,
   type ChangePasswordBody,
   type ConfirmPhoneBody,
+  DEFAULT_AREA,
   PHONE_CODE_LENGTH,
   type ProfileBody,
   type UserDetail,
@@ -32,6 +35,8 @@ export interface AccountServiceDeps {
   >;
   sms: SmsGateway;
   now: () => Date;
+  /** The area's settings (#26): the texts that name the portal. Unset: the built-in default. */
+  area?: () => Promise<AreaSettings>;
 }
 
 const codeHash = (userId: number, code: string) => sha256(`${userId}:${code}`);
@@ -110,7 +115,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       await sms.send({
         to: user.phone,
         purpose: 'PHONE_VERIFICATION',
-        body: `Ma xac thuc Cong canh bao lu Ba Che: ${code}. Ma co hieu luc trong ${config.PHONE_CODE_TTL_MINUTES} phut. Khong chia se ma nay.`,
+        body: areaTexts(await (deps.area?.() ?? DEFAULT_AREA)).staffPhoneCodeSms(code, config.PHONE_CODE_TTL_MINUTES),
       });
     },
 

@@ -89,11 +89,12 @@ export async function newestOfType(db: Db, type: GeodataType): Promise<GeodataRo
 export async function newestOfTypes(
   db: Db,
   types: readonly GeodataType[],
-): Promise<Pick<GeodataRow, 'id' | 'type' | 'path' | 'sha256'>[]> {
+): Promise<Pick<GeodataRow, 'id' | 'type' | 'path' | 'sha256' | 'name'>[]> {
   if (types.length === 0) return [];
   return db
     .selectDistinctOn([geodataItems.type], {
       id: geodataItems.id,
+      name: geodataItems.name,
       type: geodataItems.type,
       path: geodataItems.path,
       sha256: geodataItems.sha256,

@@ -6,6 +6,7 @@ import {
   EVACUATION_NAME_KEYS,
   type EvacuationPoint,
   evacuationPointsOf,
+  expandBBox,
   type LatLng,
   type LineFeatureCollection,
   pointOutside,
@@ -32,6 +33,8 @@ export function createRoutingService(deps: {
   layers: GeoLayers;
   external?: ExternalRouter;
   logger?: FastifyBaseLogger;
+  /** The area's units' extent (#26): the bounds when known, else the layers'. */
+  unitBounds?: () => Promise<BBox | null>;
 }) {
   const { layers, external, logger } = deps;
   const graphOf = layers.derived(['EVACUATION_ROAD'], ([roads]) =>
@@ -39,6 +42,10 @@ export function createRoutingService(deps: {
   );
   // The communes' extent, or the roads' when there is no communes layer; null = no district data at all.
   const boundsOf = layers.derived(['REGION', 'EVACUATION_ROAD'], ([regions, roads]) => districtBounds(regions, roads));
+  const unitBoundsOr = async (v: LayerVersions): Promise<BBox | null> => {
+    const units = await deps.unitBounds?.();
+    return units ? expandBBox(units, DISTRICT_MARGIN_DEG) : boundsOf(v);
+  };
   const evacuationOf = layers.derived(['EVACUATION_POINT'], ([points]) => evacuationPointsOf(points));
   const versionsFor = () => layers.versions(['EVACUATION_ROAD', 'REGION', 'EVACUATION_POINT']);
 
@@ -94,12 +101,12 @@ export function createRoutingService(deps: {
   return {
     /** The district's bounds with their margin (null when no communes or roads are loaded). */
     async bounds(): Promise<BBox | null> {
-      return boundsOf(await versionsFor());
+      return unitBoundsOr(await versionsFor());
     },
 
     async route(body: RouteRequest): Promise<RouteResponse> {
       const v = await versionsFor();
-      const bounds = await boundsOf(v);
+      const bounds = await unitBoundsOr(v);
       checkInside(bounds, body);
       return body.to ? toPoint(v, body, body.to) : toNearestEvacuation(v, body);
     },

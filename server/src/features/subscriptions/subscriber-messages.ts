@@ -33,6 +33,8 @@ export interface SubscriberRoutingDeps {
   /** The key that signs the way-out links. */
   linkKey: () => Promise<string>;
   publicUrl: string | undefined;
+  /** How an e-mail names the portal (the area's settings, #26). */
+  emailPortal: () => Promise<string>;
 }
 
 /**
@@ -53,6 +55,7 @@ export function createSubscriberRouting(deps: SubscriberRoutingDeps) {
     const staffPhones = new Set(staff.flatMap((r) => (r.phone ? [phoneToInternational(r.phone)] : [])));
     const staffEmails = new Set(staff.flatMap((r) => (r.email ? [r.email.toLowerCase()] : [])));
     const key = await deps.linkKey();
+    const portal = await deps.emailPortal();
     const rows: OutboxRow[] = [];
     for (const t of targets) {
       const links = subscriptionLinks(
@@ -62,7 +65,7 @@ export function createSubscriberRouting(deps: SubscriberRoutingDeps) {
       let body: string | null = null;
       if (t.channel === 'sms' && texts.sms && !staffPhones.has(t.address)) body = smsWithWayOut(texts.sms, links.short);
       else if (t.channel === 'email' && texts.email && !staffEmails.has(t.address))
-        body = `${texts.email}${emailWayOut(links.manage)}`;
+        body = `${texts.email}${emailWayOut(links.manage, portal)}`;
       else if (t.channel === 'push' && texts.push)
         body = JSON.stringify({ ...texts.push, manage: links.manage } satisfies PushPayload);
       else if (t.channel === 'zalo' && texts.zalo) {

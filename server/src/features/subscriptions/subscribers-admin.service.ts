@@ -1,4 +1,7 @@
 import {
+  type AreaSettings,
+  areaTexts,
+  DEFAULT_AREA,
   maskAddress,
   PHONE_CODE_LENGTH,
   PhoneSchema,
@@ -7,7 +10,6 @@ import {
   type SubscriberImportBody,
   SubscriberImportBodySchema,
   type SubscriberImportResult,
-  toGsm7,
   WARNING_KIND_LABELS,
   type WarningKind,
 } from '@flood/domain';
@@ -39,6 +41,8 @@ export interface SubscribersAdminDeps {
   publicUrl: string | undefined;
   wake: () => void;
   now: () => Date;
+  /** The area's settings (#26): the texts that name the portal. Unset: the built-in default. */
+  area?: () => Promise<AreaSettings>;
 }
 
 /** Only the system account reads subscribers' numbers (#24, point 5); others see counts. */
@@ -133,7 +137,8 @@ export function createSubscribersAdminService(deps: SubscribersAdminDeps) {
       const fresh = [...valid].filter((p) => !known.has(p));
       const key = await deps.linkKey();
       const t = deps.now();
-      const place = toGsm7(commune.fullName);
+      const place = commune.fullName;
+      const texts = areaTexts(await (deps.area?.() ?? DEFAULT_AREA));
       await db.transaction(async (tx) => {
         for (const phone of fresh) {
           const code = randomDigits(PHONE_CODE_LENGTH);
@@ -165,7 +170,7 @@ export function createSubscribersAdminService(deps: SubscribersAdminDeps) {
               channel: 'sms',
               recipient: phone,
               purpose: 'invite',
-              body: `UBND ${place} dang ky so nay nhan canh bao lu Ba Che. Dong y: nhap ma ${code} tai ${link}. Khong dong y: bo qua tin nay.`,
+              body: texts.inviteSms(place, code, link),
             },
           ]);
         }

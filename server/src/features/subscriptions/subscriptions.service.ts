@@ -1,5 +1,8 @@
 import {
+  type AreaSettings,
+  areaTexts,
   type ConsentSource,
+  DEFAULT_AREA,
   maskAddress,
   PHONE_CHANNELS,
   PHONE_CODE_LENGTH,
@@ -55,6 +58,8 @@ export interface SubscriptionsServiceDeps {
   /** Whether a push endpoint is on a push service the portal will call (never any address: SSRF). */
   pushAllowed: (endpoint: URL) => boolean;
   now: () => Date;
+  /** The area's settings (#26): the texts that name the portal. Unset: the built-in default. */
+  area?: () => Promise<AreaSettings>;
 }
 
 const NOT_FOUND = 'Không tìm thấy đăng ký này (có thể đã huỷ); bạn có thể đăng ký lại';
@@ -67,6 +72,7 @@ const NOT_FOUND = 'Không tìm thấy đăng ký này (có thể đã huỷ); b�
  */
 export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
   const { db, config, now } = deps;
+  const texts = async () => areaTexts(await (deps.area?.() ?? DEFAULT_AREA));
 
   async function load(token: string): Promise<{ s: SubscriberRow; key: string }> {
     const id = tokenSubscriberId(token);
@@ -127,7 +133,7 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
     return {
       to: channels[0]!.address,
       purpose: 'PHONE_VERIFICATION' as const,
-      body: `Ma xac nhan dang ky nhan canh bao lu Ba Che: ${code}. Hieu luc ${config.PHONE_CODE_TTL_MINUTES} phut. Khong chia se ma nay.`,
+      body: (await texts()).subscriberPhoneCodeSms(code, config.PHONE_CODE_TTL_MINUTES),
     };
   }
 
@@ -211,13 +217,11 @@ export function createSubscriptionsService(deps: SubscriptionsServiceDeps) {
       const email = channels.find((c) => c.channel === 'email');
       if (email) {
         const base = linkBase(origin).replace(/\/+$/, '');
-        await deps.email
-          .send({
-            to: email.address,
-            subject: 'Xác nhận đăng ký nhận cảnh báo lũ – Ba Chẽ',
-            body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ Ba Chẽ qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${EMAIL_LINK_HOURS} giờ):\n${base}${SUBSCRIPTION_PATHS.confirmEmail}#t=${emailToken}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
-          })
-          .catch(async () => Promise.reject(await notSent()));
+        const letter = (await texts()).confirmEmail(
+          `${base}${SUBSCRIPTION_PATHS.confirmEmail}#t=${emailToken}`,
+          EMAIL_LINK_HOURS,
+        );
+        await deps.email.send({ to: email.address, ...letter }).catch(async () => Promise.reject(await notSent()));
       }
       return {
         token,

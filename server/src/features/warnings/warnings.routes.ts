@@ -26,11 +26,12 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
   warnings: WarningsService;
   communes: () => Promise<Commune[]>;
   timeZone: string;
-  portalName: string;
+  /** The portal's name (the area's settings, #26). */
+  portalName: () => Promise<string>;
 }> = async (app, { warnings, communes, timeZone, portalName }) => {
   app.get('/api/communes', {
     // Kept for anonymous callers (lib/hot-reads.ts) until a geodata file (the communes' layer) changes.
-    config: { access: 'public', hot: { events: ['geodata-changed'] } },
+    config: { access: 'public', hot: { events: ['geodata-changed', 'area'] } },
     schema: {
       tags,
       summary: 'Các xã của địa bàn (ranh giới) / The communes of the area',
@@ -147,7 +148,7 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
 
   // The public page: plain HTML, no script needed (a phone on a failing network, a shared link).
   app.get('/canh-bao/:id', {
-    config: { access: 'public', hot: { events: ['warning', 'geodata-changed'], maxAgeMs: 5_000 } },
+    config: { access: 'public', hot: { events: ['warning', 'geodata-changed', 'area'], maxAgeMs: 5_000 } },
     schema: { hide: true, params: z.object({ id: z.string().regex(/^\d{1,10}$/) }) },
     handler: async (req, reply) => {
       const id = Number(req.params.id);
@@ -157,11 +158,16 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
           .status(404)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(renderWarningNotFound(portalName));
-      return sendCacheable(req, reply, renderWarningPage(w, await communes(), { timeZone, portalName }), {
-        contentType: 'text/html; charset=utf-8',
-        cacheControl: 'no-cache',
-      });
+          .send(renderWarningNotFound(await portalName()));
+      return sendCacheable(
+        req,
+        reply,
+        renderWarningPage(w, await communes(), { timeZone, portalName: await portalName() }),
+        {
+          contentType: 'text/html; charset=utf-8',
+          cacheControl: 'no-cache',
+        },
+      );
     },
   });
 };
