@@ -140,7 +140,7 @@ test.describe('route planning', () => {
     await expect(page.getByTestId('route-start-marker')).toBeVisible();
     await expect(panel.getByText('Chọn điểm đến')).toBeVisible();
     await page.getByTestId('route-nearest').click();
-    await expect(page.getByTestId('route-error')).toHaveText('Điểm đi: Điểm nằm ngoài phạm vi huyện');
+    await expect(page.getByTestId('route-error')).toHaveText('Điểm đi: Điểm nằm ngoài địa bàn của cổng');
     await expect(page.locator('[data-testid="route-line"]')).toHaveCount(0);
 
     // 'Xoá tuyến' starts again; my location (on the road) to the nearest evacuation point by road.

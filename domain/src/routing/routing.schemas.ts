@@ -13,7 +13,7 @@ export const ROUTE_TEXT = {
   noEvacuationRoute: 'Không tìm thấy đường đi tới điểm sơ tán nào',
   noRoads: 'Chưa có dữ liệu đường giao thông để tìm đường',
   noEvacuationPoints: 'Chưa có dữ liệu điểm sơ tán',
-  outside: 'Điểm nằm ngoài phạm vi huyện',
+  outside: 'Điểm nằm ngoài địa bàn của cổng',
   needTarget: "Cần điểm đến (to) hoặc nearest: 'evacuation'",
   oneTarget: 'Chỉ chọn một trong hai: điểm đến (to) hoặc nearest',
 } as const;

@@ -10,8 +10,8 @@ const TAGS = ['Cảnh báo / Alerts'];
  * links name the address asked for (unless PUBLIC_URL is set). The feed 5 s at most (a renewal, an expiry).
  */
 const KEY_HEADERS = ['host', 'x-forwarded-host', 'x-forwarded-proto'];
-const HOT_FEED = { events: ['alert', 'warning'], maxAgeMs: 5_000, keyHeaders: KEY_HEADERS } as const;
-const HOT_MESSAGE = { events: ['alert', 'warning'], maxAgeMs: 60_000, keyHeaders: KEY_HEADERS } as const;
+const HOT_FEED = { events: ['alert', 'warning', 'area'], maxAgeMs: 5_000, keyHeaders: KEY_HEADERS } as const;
+const HOT_MESSAGE = { events: ['alert', 'warning', 'area'], maxAgeMs: 60_000, keyHeaders: KEY_HEADERS } as const;
 
 /** The public CAP 1.2 feed (OASIS Common Alerting Protocol) for aggregators, radio, other portals. */
 export const capRoutes: FastifyPluginAsyncZod<{ cap: CapService; publicUrl?: string }> = async (

@@ -38,9 +38,10 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
       response: { 200: CommunesSchema },
     },
     handler: async (req, reply) =>
+      // Revalidated each time (its ETag): staff may change the area's units at any moment (#26).
       sendCacheable(req, reply, JSON.stringify(await warnings.communes()), {
         contentType: 'application/json; charset=utf-8',
-        cacheControl: 'public, max-age=3600',
+        cacheControl: 'no-cache',
       }),
   });
 

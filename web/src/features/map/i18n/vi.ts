@@ -127,7 +127,7 @@ export const mapVi = {
         noEvacuationRoute: 'Không tìm thấy đường đi tới điểm sơ tán nào',
         noRoads: 'Chưa có dữ liệu đường giao thông để tìm đường',
         noEvacuationPoints: 'Chưa có dữ liệu điểm sơ tán',
-        outside: 'Điểm nằm ngoài phạm vi huyện',
+        outside: 'Điểm nằm ngoài địa bàn của cổng',
       },
     },
     // print and export: texts of the map's print and export tool (issue #8)

@@ -74,7 +74,7 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 /**
  * The text of a failed route call: the server's reason in the reader's language, naming the point when a
- * point is refused ('Điểm đi: Điểm nằm ngoài phạm vi huyện'), else the generic error.
+ * point is refused ('Điểm đi: Điểm nằm ngoài địa bàn của cổng'), else the generic error.
  */
 export function routeErrorText(body: ErrorBody | null, t: Translate): string {
   if (!body || (body.code !== 'NOT_FOUND' && body.code !== 'VALIDATION_FAILED')) return t('errors.generic');
