@@ -131,7 +131,7 @@ export const mapEn: TextsOf<typeof mapVi> = {
         noEvacuationRoute: 'No route to any evacuation point',
         noRoads: 'There are no roads to find a route on yet',
         noEvacuationPoints: 'There are no evacuation points yet',
-        outside: 'The point is outside the portal's area',
+        outside: 'The point is outside the area this portal serves',
       },
     },
     // print and export: texts of the map's print and export tool (issue #8)
