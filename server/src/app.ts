@@ -438,11 +438,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           appName: t.appName,
           appShortName: t.appShortName,
           appDescription: t.appDescription,
+          area: await area.area(),
         };
       },
       onChange: (listener) =>
         bus.subscribe((e) => {
-          if (e.type === 'area') listener();
+          // The units' boundaries (their bounds in the page's copy of the area) come from the region layer.
+          if (e.type === 'area' || e.type === 'geodata-changed') listener();
         }),
     },
     firstView: (route, request) => {

@@ -11,6 +11,8 @@ import { bearer, createTestApp, createUser, login, type TestContext } from './te
 const PUBLIC = new Set([
   'GET /api/health',
   'GET /api/app-info',
+  // The area the portal serves (#26): its names, units and map view, for every page.
+  'GET /api/area',
   'GET /api/cap',
   'GET /api/cap/:file',
   'GET /api/altcha-challenge',

@@ -1,4 +1,4 @@
-import { toGsm7 } from '../alerts/sms-template';
+import { SMS_SEGMENT_CHARS, toGsm7 } from '../alerts/sms-template';
 import { type AreaSettings, type AreaUnit, UNIT_TYPE_LABELS } from './area.schemas';
 
 /** The first letter in upper case ('huyện Ba Chẽ' → 'Huyện Ba Chẽ'). */
@@ -45,13 +45,20 @@ export function areaTexts(a: AreaSettings) {
     subscriberPhoneCodeSms: (code: string, minutes: number) =>
       `Ma xac nhan dang ky nhan canh bao lu ${toGsm7(a.shortName)}: ${code}. Hieu luc ${minutes} phut. Khong chia se ma nay.`,
     /** The SMS inviting a number staff imported (#24): `place` the commune's full name. */
-    inviteSms: (place: string, code: string, link: string) =>
-      `UBND ${toGsm7(place)} dang ky so nay nhan canh bao lu ${toGsm7(a.shortName)}. Dong y: nhap ma ${code} tai ${link}. Khong dong y: bo qua tin nay.`,
+    inviteSms: (place: string, code: string, link: string) => {
+      const text = (about: string) =>
+        `UBND ${toGsm7(place)} dang ky so nay nhan canh bao lu${about}. Dong y: nhap ma ${code} tai ${link}. Khong dong y: bo qua tin nay.`;
+      // A long commune and area name: the area left out (the commune's committee already says who writes).
+      const whole = text(` ${toGsm7(a.shortName)}`);
+      return whole.length <= SMS_SEGMENT_CHARS ? whole : text('');
+    },
     /** The e-mail confirming a resident's address (#24). */
     confirmEmail: (link: string, hours: number) => ({
       subject: `Xác nhận đăng ký nhận cảnh báo lũ – ${a.shortName}`,
       body: `Chào bạn,\n\nĐể nhận cảnh báo lũ, mưa của Cổng cảnh báo lũ ${a.shortName} qua thư điện tử, hãy mở liên kết sau (có hiệu lực ${hours} giờ):\n${link}\n\nNếu bạn không đăng ký, hãy bỏ qua thư này.`,
     }),
+    areaName: a.areaName,
+    areaNameEn,
     /** The maps' labels for screen readers. */
     mapLabel: `Bản đồ cảnh báo lũ, mưa ${a.areaName}`,
     mapLabelEn: `Flood and rain warning map of ${areaNameEn}`,

@@ -32,6 +32,12 @@ export function unitTypeOf(text: unknown): UnitType | null {
   return null;
 }
 
+/** Text a JSON column can hold: no lone surrogate (PostgreSQL's jsonb refuses one). */
+const wellFormed = (s: z.ZodString) =>
+  s.refine((v) => !/\p{Cs}/u.test(v), { message: 'Văn bản có ký tự không hợp lệ' });
+const name = (max: number) => wellFormed(z.string().trim().min(1).max(max));
+const optionalName = (max: number) => wellFormed(z.string().trim().max(max)).default('');
+
 /** A unit's code: the GSO (Tổng cục Thống kê) code, five digits for a commune ('06979'), or the file's own code. */
 export const UNIT_CODE_PATTERN = /^[0-9A-Za-z_-]{1,12}$/;
 
@@ -41,14 +47,11 @@ export const AreaUnitSchema = z
       .string()
       .trim()
       .regex(UNIT_CODE_PATTERN, 'Mã đơn vị gồm chữ số, chữ cái không dấu, "-" hoặc "_", tối đa 12 ký tự'),
-    name: z.string().trim().min(1).max(100),
+    name: wellFormed(z.string().trim().min(1).max(100)),
     type: UnitTypeSchema,
   })
   .meta({ id: 'AreaUnit' });
 export type AreaUnit = z.infer<typeof AreaUnitSchema>;
-
-const name = (max: number) => z.string().trim().min(1).max(max);
-const optionalName = (max: number) => z.string().trim().max(max).default('');
 
 export const AreaSettingsSchema = z
   .object({

@@ -19,6 +19,8 @@ export interface ShellNames {
   appName: string;
   appShortName: string;
   appDescription: string;
+  /** The area as `GET /api/area` answers it, put in the page so the app's first render names it too. */
+  area?: unknown;
 }
 
 /** What the server puts in a page before its scripts run: the warnings banner (after the header) and the main area. */
@@ -120,22 +122,31 @@ export async function registerWeb(
     };
   };
   let made = makePages();
+  // While the pages are made again, a page waits for them (the fast lane steps aside): nobody gets the old names
+  // after the change was announced.
   const remade: (() => void)[] = [];
+  let remaking: Promise<void> | null = null;
   options.names?.onChange(() => {
-    void options.names
-      ?.current()
+    for (const listener of remade) listener();
+    const current = options
+      .names!.current()
       .then((n) => {
         names = n;
         made = makePages();
-        for (const listener of remade) listener();
       })
-      .catch((err) => app.log.warn({ err }, 'the area names could not be read; the pages keep the old ones'));
+      .catch((err) => app.log.warn({ err }, 'the area names could not be read; the pages keep the old ones'))
+      .finally(() => {
+        if (remaking === current) remaking = null;
+        for (const listener of remade) listener();
+      });
+    remaking = current;
   });
   // The installed app's names follow the area too: the manifest is made from the built one with them.
   const manifestPath = path.join(webDist, 'manifest.webmanifest');
   const builtManifest = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
   if (builtManifest && options.names) {
     app.get('/manifest.webmanifest', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+      if (remaking) await remaking;
       const n = names ?? (await options.names!.current());
       const m = JSON.parse(builtManifest) as Record<string, unknown>;
       m.name = n.appName;
@@ -164,6 +175,7 @@ export async function registerWeb(
         .send('Giao diện web chưa được build. Chạy: npm run build\nThe web app is not built. Run: npm run build');
     }
     const route = url.replace(/\/+$/, '');
+    if (remaking) await remaking;
     const first = options.firstView ? await options.firstView(route, request).catch(() => null) : null;
     return reply
       .status(200)
@@ -210,6 +222,7 @@ export async function registerWeb(
         .finally(() => preparing.delete(key));
     };
     const peekPage = (route: string) => (request: FastifyRequest) => {
+      if (remaking) return undefined;
       const view = options.firstViewPeek ? options.firstViewPeek(route, request) : null;
       if (view === undefined) return undefined;
       const hit = view ? withView.get(view) : plain.get(route);
@@ -358,9 +371,12 @@ export function withShellNames(html: string, n: ShellNames): string {
       /(<meta name="description" content=")[^"]*(")/,
       (_m, a: string, b: string) => a + escapeXml(n.description) + b,
     )
-    .replace(
-      /(<span class="brand-name">)[^<]*(<\/span>)/,
-      (_m, a: string, b: string) => a + escapeXml(n.brandName) + b,
+    .replace(/(<span class="brand-name">)[^<]*(<\/span>)/, (_m, a: string, b: string) => a + escapeXml(n.brandName) + b)
+    .replace('</head>', () =>
+      n.area === undefined
+        ? '</head>'
+        : // A data block, never run ('<' escaped so no text in it can close the element).
+          `<script type="application/json" id="portal-area">${JSON.stringify(n.area).replace(/</g, '\\u003c')}</script></head>`,
     );
 }
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { type AreaSettingsBody, DEFAULT_AREA, ROUTE_TEXT } from '@flood/domain';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EmailMessage } from '../../lib/email-gateway';
+import type { EmailGateway } from '../../lib/email-gateway';
 import type { SmsMessage } from '../../lib/sms-gateway';
 import { createMemoryStorage } from '../../lib/storage';
 import { createStation, ONE_READING_ALERTS, setWebParameters } from '../../test/factories';
@@ -25,7 +25,7 @@ const SHELL =
 
 const storage = createMemoryStorage();
 const sms: SmsMessage[] = [];
-const mails: EmailMessage[] = [];
+const mails: Parameters<EmailGateway['send']>[0][] = [];
 let ctx: TestContext;
 let webDir: string;
 let admin: Record<string, string>;
@@ -164,6 +164,9 @@ describe('the area (#26 point 1)', () => {
     const page = (await get('/dashboard')).body;
     expect(page).toContain(`<title>${NEW_AREA.portalName}</title>`);
     expect(page).toContain(`<span class="brand-name">${NEW_AREA.portalName}</span>`);
+    // The app's first render reads the area from the page (web/src/lib/area/use-area.ts).
+    const copy = /<script type="application\/json" id="portal-area">([^<]*)<\/script>/.exec(page);
+    expect(JSON.parse(copy![1]!)).toMatchObject({ isDefault: false, settings: { shortName: 'Ba Chẽ mới' } });
     expect(page).toContain(`content="Cổng thông tin cảnh báo sớm lũ, mưa ${NEW_AREA.areaName}, tỉnh Quảng Ninh"`);
     expect((await get('/manifest.webmanifest')).json()).toMatchObject({
       name: 'Cảnh báo lũ Ba Chẽ mới',

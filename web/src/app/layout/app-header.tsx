@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PortalLogo } from '../../components/portal-logo';
+import { useAreaNames } from '../../lib/area/use-area';
 import { isAuthenticated, useSession } from '../../lib/session/session-store';
 import { useCurrentRouteDef } from '../route-handle';
 import { NavLinks } from './nav-links';
@@ -25,6 +26,7 @@ const NavDrawer = lazy(async () => ({ default: (await withAntd())((await import(
 
 export function AppHeader() {
   const { t } = useTranslation();
+  const names = useAreaNames();
   const session = useSession();
   const route = useCurrentRouteDef();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -57,7 +59,7 @@ export function AppHeader() {
           <PortalLogo className="brand-logo" />
           <span className="brand-text">
             <span className="brand-tagline">{t('app.tagline')}</span>
-            <span className="brand-name">{t('app.name')}</span>
+            <span className="brand-name">{names.portalName}</span>
           </span>
         </Link>
         <div className="header-actions">

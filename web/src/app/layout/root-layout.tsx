@@ -5,6 +5,7 @@ import { AlertBanner } from '../../features/alerts/components/alert-banner';
 import { DemoBanner } from '../../features/app-info/components/demo-banner';
 import { useRefreshUserOnStart } from '../../features/auth/hooks/use-refresh-user';
 import { errorToastKey, registerApiHooks } from '../../lib/api/client';
+import { useFollowArea } from '../../lib/area/use-area';
 import { toast } from '../../lib/toast/toast';
 import { useCurrentRouteDef } from '../route-handle';
 import { AppFooter } from './app-footer';
@@ -30,6 +31,7 @@ export function RootLayout() {
   }, [navigate, t]);
 
   useRefreshUserOnStart(() => navigate('/home'));
+  useFollowArea();
 
   return (
     <div className="app-shell">

@@ -6,6 +6,7 @@ import type { StationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaNames } from '../../../lib/area/use-area';
 import { FloodMap } from '../../../map-kit/components/flood-map';
 import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
@@ -42,6 +43,7 @@ export default function DashboardMap({
   onKindChange: (kind: StationKind) => void;
 }) {
   const { t } = useTranslation();
+  const { areaName } = useAreaNames();
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
   const readings = useLatestReadings(kind);
@@ -71,7 +73,7 @@ export default function DashboardMap({
         chosenUrl={null}
         readings={readings.data}
         onOpenStation={(code) => setModal({ code, open: true })}
-        ariaLabel={t('dashboard.mapLabel')}
+        ariaLabel={t('dashboard.mapLabel', { area: areaName })}
       />
       <MapToolbar map={map} stationPositions={positions} />
       <MapKindSwitch kind={kind} onChange={onKindChange} />

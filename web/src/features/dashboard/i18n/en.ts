@@ -15,7 +15,7 @@ export const dashboardEn: TextsOf<typeof dashboardVi> = {
     updatedAt: 'Updated {{time}}',
     map: 'Flood warning map',
     fullMap: 'Open the full map',
-    mapLabel: "Map of the district's stations",
+    mapLabel: 'Map of the stations of {{area}}',
     mapKind: 'Stations shown on the map',
     showRain: 'Measured rain',
     showWater: 'Measured water level',

@@ -12,7 +12,7 @@ export const dashboardVi = {
     updatedAt: 'Cập nhật {{time}}',
     map: 'Bản đồ cảnh báo lũ',
     fullMap: 'Xem bản đồ đầy đủ',
-    mapLabel: 'Bản đồ trạm đo của huyện',
+    mapLabel: 'Bản đồ trạm đo {{area}}',
     mapKind: 'Trạm hiển thị trên bản đồ',
     showRain: 'Mưa thực đo',
     showWater: 'Mực nước thực đo',

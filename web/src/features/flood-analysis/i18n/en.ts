@@ -88,7 +88,7 @@ export const floodAnalysisEn: TextsOf<typeof floodAnalysisVi> = {
   },
   floodAnalysisMap: {
     title: 'Flood analysis map',
-    mapLabel: 'Flood analysis map of Ba Che district',
+    mapLabel: 'Flood analysis map of {{area}}',
     exportTitle: 'Flood analysis map',
     exportTools: 'Export the flood analysis map',
     exportPng: 'Export PNG image',

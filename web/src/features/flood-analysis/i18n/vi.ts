@@ -85,7 +85,7 @@ export const floodAnalysisVi = {
   },
   floodAnalysisMap: {
     title: 'Bản đồ phân tích lũ',
-    mapLabel: 'Bản đồ phân tích lũ huyện Ba Chẽ',
+    mapLabel: 'Bản đồ phân tích lũ {{area}}',
     exportTitle: 'Bản đồ phân tích lũ',
     exportTools: 'Xuất bản đồ phân tích lũ',
     exportPng: 'Xuất ảnh PNG',

@@ -167,7 +167,7 @@ export const mapEn: TextsOf<typeof mapVi> = {
         place: 'Place',
       },
     },
-    mapLabel: 'Flood and rain warning map of Ba Che district',
+    mapLabel: 'Flood and rain warning map of {{area}}',
     layers: 'Map layers',
     openLayers: 'Open the map layers',
     closeLayers: 'Close the map layers',

@@ -163,7 +163,7 @@ export const mapVi = {
         place: 'Địa điểm',
       },
     },
-    mapLabel: 'Bản đồ cảnh báo lũ, mưa huyện Ba Chẽ',
+    mapLabel: 'Bản đồ cảnh báo lũ, mưa {{area}}',
     layers: 'Lớp bản đồ',
     openLayers: 'Mở danh sách lớp bản đồ',
     closeLayers: 'Đóng danh sách lớp bản đồ',

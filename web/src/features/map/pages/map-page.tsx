@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { AntdScope } from '../../../app/antd-scope';
 import { useCurrentRouteDef } from '../../../app/route-handle';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useAreaNames } from '../../../lib/area/use-area';
 import { usePortalEventsDown } from '../../../lib/events/use-portal-events';
 import { useOfflineState } from '../../../lib/offline/offline-state';
 import { FloodMap } from '../../../map-kit/components/flood-map';
@@ -64,6 +65,7 @@ export default function MapPage() {
 
 function MapScreen() {
   const { t } = useTranslation();
+  const { areaName } = useAreaNames();
   useDocumentTitle(t('page.maps'));
   const route = useCurrentRouteDef();
   const [mobile] = useState(detectMobile);
@@ -149,7 +151,7 @@ function MapScreen() {
         readings={readings.data}
         onOpenStation={openStation}
         onOpenFloodAnalysis={active ? undefined : openFloodAnalysis}
-        ariaLabel={t('map.mapLabel')}
+        ariaLabel={t('map.mapLabel', { area: areaName })}
       />
       {/* The left side, top to bottom: the tools, then the legend and the sign-up link at the foot; they never overlap. */}
       <div className="map-side" data-tools-open={toolsOpen || active !== null ? '' : undefined}>

@@ -2,6 +2,7 @@ import { AimOutlined } from '@ant-design/icons';
 import type { CommuneItem } from '@flood/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaNames } from '../../../lib/area/use-area';
 import { communeAt, currentPosition, geolocationSupported, type LocateFailure } from '../model/locate';
 import { ChoiceGroup } from './choice-group';
 
@@ -49,6 +50,7 @@ export function CommunePicker({
   disabled,
 }: CommunePickerProps) {
   const { t } = useTranslation();
+  const { areaName } = useAreaNames();
   const [locate, setLocate] = useState<LocateState>({ state: 'idle' });
   const list = communes ?? [];
 
@@ -89,7 +91,7 @@ export function CommunePicker({
       <p className="sub-locate-status" role="status" data-testid="subscribe-locate-status">
         {locate.state === 'locating' && t('subscriptions.locating')}
         {locate.state === 'found' && t('subscriptions.locatedIn', { name: locate.name })}
-        {locate.state === 'failed' && t(FAILURE_TEXT[locate.reason])}
+        {locate.state === 'failed' && t(FAILURE_TEXT[locate.reason], { area: areaName })}
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from
 import { useTranslation } from 'react-i18next';
 import type { HumanCheckHandle } from '../../../components/human-check';
 import { ApiError } from '../../../lib/api/client';
+import { useAreaNames } from '../../../lib/area/use-area';
 import { useCommunes } from '../../warnings';
 import { fetchPushPublicKey, subscribe } from '../api/subscriptions-api';
 import { PushRefusedError, pushSupported, subscribePush } from '../model/push';
@@ -101,6 +102,7 @@ export interface SubscribeFormProps {
  */
 export function SubscribeForm({ onSubscribed }: SubscribeFormProps) {
   const { t, i18n } = useTranslation();
+  const { emailPortal } = useAreaNames();
   const language: Language = i18n.language === 'en' ? 'en' : 'vi';
   const communes = useCommunes();
   const [values, setValues] = useState<SubscribeValues>(INITIAL_VALUES);
@@ -292,7 +294,7 @@ export function SubscribeForm({ onSubscribed }: SubscribeFormProps) {
               onChange={(e) => set('zaloConsent', e.target.checked)}
               data-testid="subscribe-zalo-consent"
             />
-            <span>{t('subscriptions.zaloConsent')}</span>
+            <span>{t('subscriptions.zaloConsent', { portal: emailPortal })}</span>
           </label>
           {errors.zaloConsent && (
             <p id="subscribe-zalo-consent-error" className="sub-error" data-testid="subscribe-zalo-consent-error">

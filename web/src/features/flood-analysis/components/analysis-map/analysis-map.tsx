@@ -5,6 +5,7 @@ import './analysis-map.css';
 import { geoJSON, type Map as LeafletMap } from 'leaflet';
 import { type Dispatch, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAreaNames } from '../../../../lib/area/use-area';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
 import { FloodMap } from '../../../../map-kit/components/flood-map';
 import { MapToolbar } from '../../../../map-kit/components/map-toolbar';
@@ -55,6 +56,7 @@ export interface AnalysisMapProps {
  */
 export default function AnalysisMap({ layers, dispatch }: AnalysisMapProps) {
   const { t } = useTranslation();
+  const { areaName } = useAreaNames();
   const [map, setMap] = useState<LeafletMap | null>(null);
   const [active, setActive] = useState<ActiveTool>(null);
   const [resetSignal, setResetSignal] = useState(0);
@@ -90,7 +92,7 @@ export default function AnalysisMap({ layers, dispatch }: AnalysisMapProps) {
         chosenUrl={chosenUrl}
         readings={undefined}
         onOpenStation={noop}
-        ariaLabel={t('floodAnalysisMap.mapLabel')}
+        ariaLabel={t('floodAnalysisMap.mapLabel', { area: areaName })}
       />
       <MapToolbar map={map} stationPositions={positions} onRefresh={() => setResetSignal((n) => n + 1)} />
       <div
