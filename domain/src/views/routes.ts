@@ -76,6 +76,8 @@ export const BACK_OFFICE_ROUTES: RouteDef[] = [
     permissions: ['warning'],
     view: 'administration',
   },
+  // The area the portal serves (#26): its administrators (`user`), not `system`, which every account holds.
+  { path: '/system/area', title: 'page.area', auth: true, permissions: ['user'], view: 'administration' },
   {
     path: '/system/feedback',
     title: 'page.feedbackList',

@@ -9,6 +9,7 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/system/sms': lazy(() => import('../../features/sms/pages/sms-page')),
   '/system/alerts': lazy(() => import('../../features/alerts/pages/alerts-page')),
   '/system/warnings': lazy(() => import('../../features/warnings/pages/warnings-page')),
+  '/system/area': lazy(() => import('../../features/area/pages/area-page')),
   '/system/feedback': lazy(() => import('../../features/feedback/pages/feedback-list-page')),
   '/user/group': lazy(() => import('../../features/users/pages/groups-page')),
   '/user/user': lazy(() => import('../../features/users/pages/users-page')),

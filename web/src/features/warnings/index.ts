@@ -7,3 +7,5 @@ export { useCommunes } from './api/warnings-api';
 export { WarningLine } from './components/warning-line';
 /** The areas on the public map and their list (with Leaflet: loaded by the map page only, never by the banner). */
 export const loadWarningAreas = () => import('./components/warning-areas');
+/** The small map of the communes (the composer's; the 'Khu vực' page previews the units with it). */
+export const loadCommuneMap = () => import('./components/commune-map');

@@ -50,9 +50,12 @@ export function useAreaTexts() {
   return useMemo(() => areaTexts(settings), [settings]);
 }
 
-/** Re-reads the area when staff change it (the 'area' event; every 10 minutes while the stream is down). */
+/** The communes' list (warnings, subscriptions): the area's units, so it follows the area too. */
+const communesKey = ['communes'] as const;
+
+/** Re-reads the area and its units when staff change them (the 'area' event; every 10 minutes while the stream is down). */
 export function useFollowArea(): void {
-  usePortalEvents([areaKey], ['area'], 600_000);
+  usePortalEvents([areaKey, communesKey], ['area'], 600_000);
 }
 
 /** The area's names in the reader's language (the header, the footer, the maps' labels). */

@@ -1,4 +1,5 @@
 import { alertsEn } from '../../features/alerts/i18n/en';
+import { areaEn } from '../../features/area/i18n/en';
 import { authEn } from '../../features/auth/i18n/en';
 import { categoriesEn } from '../../features/categories/i18n/en';
 import { configEn } from '../../features/config/i18n/en';
@@ -45,5 +46,6 @@ export const en: TextsOf<Messages> = {
   ...floodAnalysisEn,
   ...warningsEn,
   ...subscriptionsEn,
+  ...areaEn,
   errors,
 };

@@ -44,6 +44,7 @@ export const sharedEn: TextsOf<typeof sharedVi> = {
     alerts: 'Alerts',
     warnings: 'Warnings issued by officers',
     feedbackList: 'Feedback list',
+    area: 'Area',
     groups: 'User groups',
     users: 'Users',
     logs: 'System log',

@@ -42,6 +42,7 @@ export const sharedVi = {
     alerts: 'Cảnh báo',
     warnings: 'Cảnh báo do cán bộ phát',
     feedbackList: 'Danh sách góp ý',
+    area: 'Khu vực',
     groups: 'Nhóm người dùng',
     users: 'Người dùng',
     logs: 'Nhật ký hệ thống',

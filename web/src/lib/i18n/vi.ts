@@ -1,4 +1,5 @@
 import { alertsVi } from '../../features/alerts/i18n/vi';
+import { areaVi } from '../../features/area/i18n/vi';
 import { authVi } from '../../features/auth/i18n/vi';
 import { categoriesVi } from '../../features/categories/i18n/vi';
 import { configVi } from '../../features/config/i18n/vi';
@@ -42,6 +43,7 @@ export const vi = {
   ...floodAnalysisVi,
   ...warningsVi,
   ...subscriptionsVi,
+  ...areaVi,
   errors,
 };
 

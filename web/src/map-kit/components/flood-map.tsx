@@ -3,8 +3,9 @@ import { canvas, type Map as LeafletMap } from 'leaflet';
 import { type Ref, useEffect, useState } from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../features/app-info';
+import { useMapView } from '../hooks/use-map-view';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
-import { type BaseMap, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../model/map-constants';
+import { type BaseMap, MAP_MAX_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';
 import { showDistrict } from './district-view';
 import { StationMarkers } from './station-markers';
@@ -37,6 +38,7 @@ function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined
  */
 function FollowContainerSize() {
   const map = useMap();
+  const view = useMapView();
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
     let untouched = true;
@@ -49,7 +51,7 @@ function FollowContainerSize() {
     const observer = new ResizeObserver(() => {
       fitting = true;
       map.invalidateSize({ animate: false });
-      if (untouched) showDistrict(map);
+      if (untouched) showDistrict(map, view);
       fitting = false;
     });
     observer.observe(map.getContainer());
@@ -57,7 +59,7 @@ function FollowContainerSize() {
       observer.disconnect();
       map.off('movestart', moved);
     };
-  }, [map]);
+  }, [map, view]);
   return null;
 }
 
@@ -92,6 +94,7 @@ export function FloodMap({
   ariaLabel,
 }: FloodMapProps) {
   const { data: info } = useAppInfo();
+  const view = useMapView();
   const chosen = chosenItem(layers);
   // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
   const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
@@ -99,8 +102,8 @@ export function FloodMap({
     <section className="flood-map" aria-label={ariaLabel}>
       <MapContainer
         ref={mapRef}
-        center={MAP_CENTRE}
-        zoom={MAP_ZOOM}
+        center={view.centre}
+        zoom={view.zoom}
         maxZoom={MAP_MAX_ZOOM}
         zoomControl={false}
         className="flood-map-canvas"

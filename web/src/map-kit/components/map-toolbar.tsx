@@ -2,6 +2,7 @@ import { ExpandOutlined, HomeOutlined, MinusOutlined, PlusOutlined, ReloadOutlin
 import { type Map as LeafletMap, latLngBounds } from 'leaflet';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapView } from '../hooks/use-map-view';
 import { showDistrict } from './district-view';
 import { ToolButton } from './tool-button';
 
@@ -18,8 +19,9 @@ export interface MapToolbarProps {
 /** The buttons on the left of the map: zoom, 'Xem toàn cảnh', 'Làm mới bản đồ' and fit every station. */
 export function MapToolbar({ map, stationPositions, onRefresh, children }: MapToolbarProps) {
   const { t } = useTranslation();
+  const view = useMapView();
   const home = () => {
-    if (map) showDistrict(map);
+    if (map) showDistrict(map, view);
   };
   return (
     <div className="map-toolbar" role="toolbar" aria-label={t('map.tools')} aria-orientation="vertical">

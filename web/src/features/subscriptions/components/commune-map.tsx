@@ -5,14 +5,9 @@ import { type GeoJSON as GeoJsonLayer, geoJSON, type Map as LeafletMap, latLngBo
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer } from 'react-leaflet';
+import { useMapView } from '../../../map-kit/hooks/use-map-view';
 import { escapeHtml } from '../../../map-kit/model/html';
-import {
-  DISTRICT_BOUNDS,
-  isMobileAgent,
-  MAP_CENTRE,
-  MAP_MAX_ZOOM,
-  MAP_ZOOM,
-} from '../../../map-kit/model/map-constants';
+import { isMobileAgent, MAP_MAX_ZOOM } from '../../../map-kit/model/map-constants';
 import { useAppInfo } from '../../app-info';
 
 /** Phones and touch screens: one finger scrolls the page past the map, two move it (as the dashboard's map). */
@@ -36,6 +31,7 @@ export interface CommuneMapProps {
  */
 export default function CommuneMap({ communes, selected, onToggle, disabled }: CommuneMapProps) {
   const { t } = useTranslation();
+  const view = useMapView();
   const [map, setMap] = useState<LeafletMap | null>(null);
   const { data: info } = useAppInfo();
   const tiles = info?.mapTiles?.national;
@@ -80,12 +76,12 @@ export default function CommuneMap({ communes, selected, onToggle, disabled }: C
     <section className="sub-map" aria-label={t('subscriptions.map')} data-testid="subscribe-map">
       <MapContainer
         ref={setMap}
-        center={MAP_CENTRE}
-        zoom={MAP_ZOOM}
+        center={view.centre}
+        zoom={view.zoom}
         maxZoom={MAP_MAX_ZOOM}
         // The district fills the small map at any width (whole zoom levels leave it small on a phone).
         zoomSnap={0.25}
-        maxBounds={latLngBounds(DISTRICT_BOUNDS).pad(0.5)}
+        maxBounds={latLngBounds(view.bounds).pad(0.5)}
         className="sub-map-canvas"
         attributionControl={Boolean(tiles)}
         dragging={!isTouchFirst()}

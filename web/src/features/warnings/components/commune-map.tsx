@@ -12,8 +12,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, TileLayer } from 'react-leaflet';
+import { useMapView } from '../../../map-kit/hooks/use-map-view';
 import { escapeHtml } from '../../../map-kit/model/html';
-import { DISTRICT_BOUNDS, MAP_CENTRE, MAP_MAX_ZOOM, MAP_ZOOM } from '../../../map-kit/model/map-constants';
+import { MAP_MAX_ZOOM } from '../../../map-kit/model/map-constants';
 import { type MeasureSession, startMeasure } from '../../../map-kit/tools/draw/measure-engine';
 import { useAppInfo } from '../../app-info';
 import { type AreaMode, closedRing, type Ring } from '../model/warning-form';
@@ -106,6 +107,7 @@ export default function CommuneMap({
   disabled,
 }: CommuneMapProps) {
   const { t, i18n } = useTranslation();
+  const view = useMapView();
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const [map, setMap] = useState<LeafletMap | null>(null);
   const { data: info } = useAppInfo();
@@ -192,10 +194,10 @@ export default function CommuneMap({
       )}
       <MapContainer
         ref={setMap}
-        center={MAP_CENTRE}
-        zoom={MAP_ZOOM}
+        center={view.centre}
+        zoom={view.zoom}
         maxZoom={MAP_MAX_ZOOM}
-        maxBounds={latLngBounds(DISTRICT_BOUNDS).pad(0.5)}
+        maxBounds={latLngBounds(view.bounds).pad(0.5)}
         className="warning-map-canvas"
         attributionControl={Boolean(tiles)}
       >

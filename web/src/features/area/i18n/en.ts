@@ -1,0 +1,53 @@
+import type { areaVi } from './vi';
+
+/** English texts of the 'Khu vực' page (#26). */
+export const areaEn: typeof areaVi = {
+  area: {
+    intro:
+      'The area is what the portal serves: the names shown on its pages, in SMS, e-mails and CAP messages; its commune-level units and their boundaries; the map view.',
+    defaultNote:
+      'The portal uses the built-in area: the former Ba Che district with its 7 commune-level units as they were before 1 July 2025. Set your own area and press Save.',
+    names: 'Names and operator',
+    portalName: 'Portal name',
+    portalNameHelp: 'Shown in the header and the page title. E.g. Flood and rain warning of Ba Che commune',
+    portalNameEn: 'Portal name (English)',
+    areaName: 'Area as a sentence names it',
+    areaNameHelp: 'E.g. xã Ba Chẽ; các xã Ba Chẽ, Kỳ Thượng, Lương Minh',
+    areaNameEn: 'Area name (English)',
+    shortName: 'Short name',
+    shortNameHelp: 'Used in SMS and e-mails (24 characters at most). E.g. Ba Chẽ',
+    province: 'Province',
+    operator: 'Operator',
+    operatorHelp: "E.g. People's Committee of Ba Che commune",
+    operatorEn: 'Operator (English)',
+    units: 'Administrative units',
+    unitsHelp:
+      "The units' boundaries come from the newest 'commune boundaries' layer of the file manager: choose the properties holding the code and the name, then press 'Read from the boundary layer'.",
+    regionFile: 'Current boundary layer: {{name}}',
+    noRegionFile: 'No commune boundary layer yet. Upload one in the file manager (type commune boundaries).',
+    codeProperty: 'Property holding the code',
+    nameProperty: 'Property holding the name',
+    typeProperty: 'Property holding the type (optional)',
+    fromLayer: 'Read from the boundary layer',
+    fromLayerDone: '{{count}} units read from the boundary layer',
+    fromLayerNone: 'No unit found with the chosen properties',
+    skipped: 'Feature {{feature}}: {{reason}}',
+    code: 'Code',
+    unitName: 'Name',
+    type: 'Type',
+    addUnit: 'Add a unit',
+    removeUnit: 'Remove unit {{name}}',
+    layoutNote: 'Note on the boundaries',
+    layoutNoteHelp: 'E.g. Administrative boundaries since 1 July 2025',
+    withoutBoundary: 'No boundary in the current layer for codes: {{codes}}',
+    map: 'Map view',
+    lat: 'Centre latitude',
+    lng: 'Centre longitude',
+    zoom: 'Zoom level',
+    centreFromBounds: 'Centre on the boundaries',
+    preview: "The saved units' boundaries",
+    save: 'Save the area',
+    saved: 'Area saved',
+    lastSaved: 'Last saved: {{at}}',
+  },
+};
