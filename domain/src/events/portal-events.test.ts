@@ -16,8 +16,8 @@ describe('portal events', () => {
     expect([...PORTAL_EVENT_NAMES].sort()).toEqual([...PUBLIC_EVENTS, ...INTERNAL_EVENTS].sort());
   });
 
-  it('forwards to browsers only readings, thresholds, warnings, SMS history rows and officers’ warnings', () => {
-    expect([...PUBLIC_EVENTS]).toEqual(['reading', 'config', 'alert', 'sms', 'warning']);
+  it('forwards to browsers only readings, thresholds, warnings, SMS history rows, officers’ warnings and the area', () => {
+    expect([...PUBLIC_EVENTS]).toEqual(['reading', 'config', 'alert', 'sms', 'warning', 'area']);
     expect(isPublicEvent('reading')).toBe(true);
     for (const name of ['stations-changed', 'news-changed', 'data-layers-changed', 'import', 'flood-event', 'x']) {
       expect(isPublicEvent(name)).toBe(false);

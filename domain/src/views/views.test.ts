@@ -33,13 +33,15 @@ describe('views', () => {
     expect(permittedViews(undefined)).toEqual([]);
   });
 
-  it('gives the administration view only to holders of sms, feedback or warning, not of system alone (#18)', () => {
+  it('gives the administration view only to holders of sms, feedback, warning or user (the area), not of system alone (#18)', () => {
     expect(permittedViews(['system', 'news']).map((v) => v.key)).toEqual(['news']);
     expect(permittedViews(['system', 'feedback']).map((v) => v.key)).toEqual(['administration']);
     expect(BACK_OFFICE_ROUTES.filter((r) => r.view === 'administration').map((r) => r.permissions)).toEqual([
       ['sms'],
       ['sms'],
       ['warning'],
+      // The area (#26): the portal's administrators.
+      ['user'],
       ['feedback'],
     ]);
   });
@@ -102,7 +104,7 @@ describe('route table', () => {
         '/dang-ky-canh-bao/xac-nhan',
       ]),
     );
-    expect(paths).toHaveLength(32);
+    expect(paths).toHaveLength(33);
   });
 
   it('requires sign-in for every back-office page, and data-layer for the layers page', () => {

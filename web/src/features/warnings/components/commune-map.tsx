@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './commune-map.css';
 import type { CommuneItem, Language } from '@flood/domain';
 import { Button, Space } from 'antd';
 import type { Feature, Geometry } from 'geojson';
