@@ -175,12 +175,12 @@ export default function AreaPage() {
             {layer?.file ? t('area.regionFile', { name: layer.file }) : t('area.noRegionFile')}
           </Typography.Paragraph>
           <Row gutter={16} align="bottom">
-            <Col xs={24} md={7}>
+            <Col xs={24} md={6}>
               <Form.Item label={t('area.codeProperty')} name="unitCodeProperty">
                 <Select showSearch options={properties} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={7}>
+            <Col xs={24} md={6}>
               <Form.Item label={t('area.nameProperty')} name="unitNameProperty">
                 <Select showSearch options={properties} />
               </Form.Item>
@@ -190,7 +190,7 @@ export default function AreaPage() {
                 <Select allowClear showSearch options={properties} />
               </Form.Item>
             </Col>
-            <Col xs={24} md={4}>
+            <Col xs={24} md={6}>
               <Form.Item>
                 <Button onClick={() => read.mutate()} loading={read.isPending} disabled={!layer?.file}>
                   {t('area.fromLayer')}
