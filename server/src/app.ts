@@ -264,7 +264,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;
   // Flood analysis (issue #10): flood extents are measured against the communes when they are stored.
-  const floodAnalysis = createFloodAnalysisService({ db, storage, logger: app.log });
+  const floodAnalysis = createFloodAnalysisService({
+    db,
+    storage,
+    logger: app.log,
+    // The area's units once set (#26): the flooded area is measured per unit, and again when the units change.
+    units: async () => {
+      if ((await area.area()).isDefault) return null;
+      return (await area.communes()).map((c) => ({
+        id: c.gsoCode,
+        code: c.gsoCode,
+        name: c.name,
+        fullName: c.fullName,
+        geometry: c.geometry,
+      }));
+    },
+  });
+  bus.subscribe((e) => {
+    if (e.type === 'area' && !e.remote)
+      void floodAnalysis.remeasureAll().catch((err) => app.log.warn({ err }, 'flood layers could not be queued'));
+  });
   // The unit layer's corners (the communes' boundaries), for VN-2000 degrees presented as WGS84 (#26 point 5);
   // set below once the layers' cache exists.
   let unitCorners: () => Promise<readonly Position[] | null> = async () => null;

@@ -226,6 +226,42 @@ describe('the area (#26 point 1)', () => {
     expect(last?.content).toContain('Xã Kỳ Thượng (06979)');
   });
 
+  it('measures a flood extent per unit of the area', async () => {
+    // A flooded box inside Kỳ Thượng (107.08–107.2 E, 21.3–21.4 N).
+    const ring = [
+      [107.1, 21.32],
+      [107.12, 21.32],
+      [107.12, 21.34],
+      [107.1, 21.34],
+      [107.1, 21.32],
+    ];
+    const flood = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { value: 1.2 }, geometry: { type: 'Polygon', coordinates: [ring] } }],
+    });
+    const form = multipartForm(
+      { type: 'CURRENT_HIGH', time: new Date().toISOString() },
+      { name: 'ngap.geojson', content: flood },
+    );
+    const up = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/geojson',
+      headers: { ...admin, ...form.headers },
+      payload: form.payload,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    await ctx.app.floodAnalysis.idle();
+    const analysis = (await get(`/api/flood-analysis/${up.json().id}`)).json();
+    expect(analysis.status, analysis.error).toBe('DONE');
+    expect(analysis.communes.map((c: { code: string; fullName: string }) => [c.code, c.fullName])).toEqual([
+      ['06978', 'Xã Ba Chẽ'],
+      ['06979', 'Xã Kỳ Thượng'],
+      ['06985', 'Xã Lương Minh'],
+    ]);
+    const flooded = analysis.communes.filter((c: { floodedM2: number }) => c.floodedM2 > 0);
+    expect(flooded.map((c: { code: string }) => c.code)).toEqual(['06979']);
+  });
+
   it('a unit the region layer lacks is saved and reported, not given a boundary', async () => {
     const res = await put({ ...NEW_AREA, units: [...NEW_AREA.units, { code: '06991', name: 'Minh Cầm', type: 'XA' }] });
     expect(res.statusCode, res.body).toBe(200);

@@ -95,6 +95,11 @@ export interface FloodAnalysisDeps {
   waitMs?: number;
   /** The measuring yields to other requests this often (ms of work). */
   sliceMs?: number;
+  /**
+   * The area's units as zones (#26) once staff have set an area; null while the built-in default is in force (the
+   * region layer's communes by their GADM properties, as before).
+   */
+  units?: () => Promise<AnalysisZone[] | null>;
 }
 
 /**
@@ -132,7 +137,8 @@ export function createFloodAnalysisService(deps: FloodAnalysisDeps) {
     if (!item?.path) return;
     await markRunning(db, geodataId);
     const region = await newestOfType(db, 'REGION');
-    const zones = region?.path ? await zonesOf(region) : [];
+    const units = deps.units ? await deps.units() : null;
+    const zones = units ?? (region?.path ? await zonesOf(region) : []);
     if (!region || zones.length === 0) {
       await saveFailure(db, geodataId, NO_REGIONS, region?.id ?? null);
       return;
@@ -187,6 +193,11 @@ export function createFloodAnalysisService(deps: FloodAnalysisDeps) {
      * Called after a geodata file is stored: a flood extent is measured (the upload waits a little for it);
      * a new communes layer has every flood layer measured again. Never throws into the upload.
      */
+    /** The area's units changed (#26): every flood layer is measured again against them. */
+    async remeasureAll(): Promise<void> {
+      for (const id of await allFloodLayers(db)) void schedule(id).catch(() => {});
+    },
+
     async afterStore(row: Pick<GeodataRow, 'id' | 'type'>): Promise<void> {
       try {
         if (row.type === 'REGION') {
