@@ -195,7 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
   const latest = createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now });
   await app.register(stationsRoutes, {
-    stations: createStationsService({ db, bus, readings: stationReadings, alerts: createStationAlerts(bus), now }),
+    stations: createStationsService({
+      db,
+      bus,
+      readings: stationReadings,
+      alerts: createStationAlerts(bus),
+      now,
+      units: async () => (await area.communes()).map((c) => ({ code: c.gsoCode, geometry: c.geometry })),
+    }),
   });
   // The quality rules of readings (#22); off only for the bench's baseline (README).
   const qualityRules = config.READING_QUALITY_RULES;

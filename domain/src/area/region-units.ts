@@ -1,4 +1,4 @@
-import type { PolygonalGeometry } from '../geo/geometry';
+import { type PolygonalGeometry, pointInGeometry } from '../geo/geometry';
 import type { ParsedLayer } from '../geo/layer-places';
 import { type AreaUnit, UNIT_CODE_PATTERN, unitTypeOf } from './area.schemas';
 
@@ -77,4 +77,13 @@ export function unitGeometries(layer: ParsedLayer | undefined, codeProperty: str
     if (code && isPolygonal(f.geometry) && !out.has(code)) out.set(code, f.geometry);
   }
   return out;
+}
+
+/** The code of the unit whose boundary holds the point (the first, when boundaries overlap), or null. */
+export function unitAt(
+  units: readonly { code: string; geometry: PolygonalGeometry }[],
+  lon: number,
+  lat: number,
+): string | null {
+  return units.find((u) => pointInGeometry(lon, lat, u.geometry))?.code ?? null;
 }

@@ -58,6 +58,10 @@ export const StationSchema = z
     warningLowWater: z.number().nullable(),
     // Absent in older answers: a station is active unless stopped.
     status: StationStatusSchema.default('active'),
+    /** The administrative unit the station belongs to (#26): staff's choice, else the one whose boundary holds it. */
+    unitCode: z.string().nullable().default(null),
+    /** The unit staff chose (null: by position). */
+    unitOverride: z.string().nullable().default(null),
     userId: z.number().int().nullable(),
     creatorName: z.string().nullable(),
     createdAt: z.string(),
@@ -89,6 +93,13 @@ export const StationBodySchema = z
     warningLevel2: levelCm(),
     warningLevel3: levelCm(),
     warningLowWater: levelCm(),
+    /** The unit staff choose for the station; empty or absent: the unit whose boundary holds it (#26). */
+    unitCode: z
+      .string()
+      .trim()
+      .max(12)
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((v, ctx) => {
     const l = [v.warningLevel1, v.warningLevel2, v.warningLevel3];

@@ -97,6 +97,16 @@ describe('the area (#26 point 1)', () => {
     expect(page).toContain('<title>Cảnh báo lũ, mưa huyện Ba Chẽ</title>');
     expect(page).toContain('content="Cổng thông tin cảnh báo sớm lũ, mưa huyện Ba Chẽ, tỉnh Quảng Ninh"');
     expect((await get('/manifest.webmanifest')).json()).toMatchObject({ name: 'Cảnh báo lũ Ba Chẽ' });
+    // A station belongs to the unit whose boundary holds it: here a commune of the former district.
+    const st = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/station',
+      headers: admin,
+      payload: { code: 'F01702', name: 'Trạm Khe Lạc', description: 'Cầu Khe Lạc', lat: 21.35, long: 107.14 },
+    });
+    expect(st.statusCode, st.body).toBe(200);
+    expect(st.json()).toMatchObject({ unitOverride: null });
+    expect(DEFAULT_AREA.units.map((u) => u.code)).toContain(st.json().unitCode);
   });
 
   it('is set by an administrator only; a bad body names its field and changes nothing', async () => {
@@ -215,6 +225,10 @@ describe('the area (#26 point 1)', () => {
     expect(xml).toContain('<geocode><valueName>GSO</valueName><value>06979</value></geocode>');
     expect(xml).toContain(`<senderName>Cổng cảnh báo lũ, mưa ${NEW_AREA.areaName}</senderName>`);
 
+    // Stations belong to the new units at once (the same station, its readings kept).
+    const listed = (await get('/api/station?keyword=F01702')).json().items[0];
+    expect(listed).toMatchObject({ code: 'F01702', unitCode: '06979', unitOverride: null });
+
     // Route bounds: the same point is now outside.
     const after = await route();
     expect(after.statusCode).toBe(400);
@@ -224,6 +238,38 @@ describe('the area (#26 point 1)', () => {
     const [last] = await ctx.db.select().from(auditLogs).orderBy(desc(auditLogs.id)).limit(1);
     expect(last?.content).toContain('Cập nhật khu vực: Cảnh báo lũ, mưa các xã Ba Chẽ, Kỳ Thượng, Lương Minh');
     expect(last?.content).toContain('Xã Kỳ Thượng (06979)');
+  });
+
+  it('staff may put a station in another unit of the area, not in one outside it', async () => {
+    const { id } = (await get('/api/station?keyword=F01702')).json().items[0];
+    const body = { code: 'F01702', name: 'Trạm Khe Lạc', description: 'Cầu Khe Lạc', lat: 21.35, long: 107.14 };
+    const outside = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/station/${id}`,
+      headers: admin,
+      payload: { ...body, unitCode: '06970' },
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().fields).toEqual([
+      { field: 'unitCode', message: 'Đơn vị 06970 không thuộc khu vực của cổng' },
+    ]);
+    const chosen = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/station/${id}`,
+      headers: admin,
+      payload: { ...body, unitCode: '06985' },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json()).toMatchObject({ unitCode: '06985', unitOverride: '06985' });
+    expect((await get('/api/station?keyword=F01702')).json().items[0]).toMatchObject({ unitCode: '06985' });
+    // Back to 'by position'.
+    const auto = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/station/${id}`,
+      headers: admin,
+      payload: { ...body, unitCode: '' },
+    });
+    expect(auto.json()).toMatchObject({ unitCode: '06979', unitOverride: null });
   });
 
   it('measures a flood extent per unit of the area', async () => {

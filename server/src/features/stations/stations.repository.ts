@@ -18,6 +18,7 @@ const columns = {
   warningLevel3: stations.warningLevel3,
   warningLowWater: stations.warningLowWater,
   status: stations.status,
+  unitCode: stations.unitCode,
   userId: stations.userId,
   creatorName: users.name,
   createdAt: stations.createdAt,
@@ -44,6 +45,9 @@ export function toStation(r: Listed): Station {
     warningLowWater: r.warningLowWater,
     // Deleted rows never reach here (every read below leaves them out).
     status: r.status === 'inactive' ? 'inactive' : 'active',
+    // The service puts the unit whose boundary holds the station when staff chose none (#26).
+    unitCode: r.unitCode,
+    unitOverride: r.unitCode,
     userId: r.userId,
     creatorName: r.creatorName,
     createdAt: r.createdAt.toISOString(),

@@ -24,7 +24,8 @@ export interface StationsRoutesOptions {
 export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = async (app, { stations }) => {
   app.get('/api/station', {
     // Kept for anonymous callers (lib/hot-reads.ts) until a station changes; 30 s at most (a creator's renamed name).
-    config: { access: 'public', hot: { events: ['stations-changed'], maxAgeMs: 30_000 } },
+    // The units follow the area and its boundaries (#26).
+    config: { access: 'public', hot: { events: ['stations-changed', 'area', 'geodata-changed'], maxAgeMs: 30_000 } },
     schema: {
       tags,
       summary: 'Danh sách trạm',

@@ -1,6 +1,7 @@
 import {
   CHANGED,
   confirmsStationDelete,
+  type PolygonalGeometry,
   STATIONS_CHANGED,
   type Station,
   type StationBodySchema,
@@ -9,6 +10,7 @@ import {
   type StationPage,
   type StationStatus,
   stationKind,
+  unitAt,
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -60,6 +62,7 @@ function valuesOf(body: Body) {
     warningLevel2: kind === 'water' ? body.warningLevel2 : null,
     warningLevel3: kind === 'water' ? body.warningLevel3 : null,
     warningLowWater: kind === 'water' ? body.warningLowWater : null,
+    unitCode: body.unitCode ?? null,
   };
 }
 
@@ -90,14 +93,29 @@ export function createStationsService({
   readings,
   alerts,
   now = () => new Date(),
+  units = async () => [],
 }: {
   db: Db;
   bus: EventBus;
   readings: StationReadings;
   alerts: StationAlerts;
   now?: () => Date;
+  /** The area's units with their boundaries (#26): a station belongs to the one that holds it, unless staff chose. */
+  units?: () => Promise<readonly { code: string; geometry: PolygonalGeometry }[]>;
 }) {
   const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
+  /** The stations with their units: staff's choice, else the unit whose boundary holds the station. */
+  async function withUnits<S extends Station>(list: S[]): Promise<S[]> {
+    const all = await units();
+    return list.map((s) => ({ ...s, unitCode: s.unitOverride ?? unitAt(all, s.long, s.lat) }));
+  }
+  /** A chosen unit must be one of the area's (named on `unitCode`). */
+  async function checkUnit(body: Body): Promise<void> {
+    if (!body.unitCode) return;
+    if ((await units()).some((u) => u.code === body.unitCode)) return;
+    const message = `Đơn vị ${body.unitCode} không thuộc khu vực của cổng`;
+    throw new AppError('VALIDATION_FAILED', message, [{ field: 'unitCode', message }]);
+  }
   async function detail(id: number): Promise<StationDetail> {
     const [station, row, readingCount] = await Promise.all([
       findStation(db, id),
@@ -105,16 +123,20 @@ export function createStationsService({
       readings.count(db, id),
     ]);
     if (!station || !row) throw notFound();
-    return { ...station, pushKey: row.pushKey, readingCount };
+    const [withUnit] = await withUnits([station]);
+    return { ...withUnit!, pushKey: row.pushKey, readingCount };
   }
 
   return {
-    list: (q: StationListQuery): Promise<StationPage> => listStations(db, q),
+    async list(q: StationListQuery): Promise<StationPage> {
+      const page = await listStations(db, q);
+      return { ...page, items: await withUnits(page.items) };
+    },
 
     async publicGet(id: number): Promise<Station> {
       const s = await findStation(db, id);
       if (!s) throw notFound();
-      return s;
+      return (await withUnits([s]))[0]!;
     },
 
     get(actor: Actor | undefined, id: number): Promise<StationDetail> {
@@ -124,6 +146,7 @@ export function createStationsService({
 
     async create(actor: Actor | undefined, body: Body): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
+      await checkUnit(body);
       try {
         const id = await db.transaction(async (tx) => {
           const newId = await insertStation(tx, { ...valuesOf(body), pushKey: newPushKey(), userId: a.userId });
@@ -142,6 +165,7 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const current = await findStationRow(db, id);
       if (!current) throw notFound();
+      await checkUnit(body);
       const values = valuesOf(body);
       if (values.kind !== current.kind && (await readings.count(db, id)) > 0) {
         throw new AppError('CONFLICT', 'Không thể đổi loại trạm khi trạm đã có số liệu', [

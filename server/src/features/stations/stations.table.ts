@@ -32,6 +32,8 @@ export const stations = pgTable(
      * 'active'; 'inactive' ('Ngừng hoạt động': refuses pushes, raises no warning, keeps its history);
      * 'deleted': readings gone, the row kept only behind the CAP messages it once published (issue #18).
      */
+    /** The unit staff chose for the station (#26); null: the unit whose boundary holds it. */
+    unitCode: varchar('unit_code', { length: 12 }),
     status: varchar('status', { length: 16 }).$type<'active' | 'inactive' | 'deleted'>().notNull().default('active'),
     /** A station of the demo seed: the only ones the demo simulator feeds; its alerts reach only the log gateway. */
     demo: boolean('demo').notNull().default(false),

@@ -30,6 +30,8 @@ const station = (id: number, code: string, name: string): Station => ({
   warningLevel3: 200,
   warningLowWater: null,
   status: 'active',
+  unitCode: null,
+  unitOverride: null,
   userId: 7,
   creatorName: 'An',
   createdAt: '2026-03-04T01:02:00.000Z',

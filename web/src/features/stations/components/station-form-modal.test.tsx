@@ -18,6 +18,8 @@ const STATION: Station = {
   warningLevel3: 250,
   warningLowWater: 20,
   status: 'active',
+  unitCode: null,
+  unitOverride: null,
   userId: 7,
   creatorName: 'Nguyễn Văn An',
   createdAt: '2026-03-04T01:02:00.000Z',

@@ -30,6 +30,8 @@ const STATION: Station = {
   warningLevel3: 70,
   warningLowWater: null,
   status: 'active',
+  unitCode: null,
+  unitOverride: null,
   userId: 7,
   creatorName: 'An',
   createdAt: '2026-03-04T01:02:00.000Z',

@@ -25,6 +25,8 @@ const RAIN: Station = {
   warningLevel3: null,
   warningLowWater: null,
   status: 'active',
+  unitCode: null,
+  unitOverride: null,
   userId: 7,
   creatorName: 'An',
   createdAt: '2026-03-04T01:02:00.000Z',

@@ -1,0 +1,1 @@
+ALTER TABLE "stations" ADD COLUMN "unit_code" varchar(12);
