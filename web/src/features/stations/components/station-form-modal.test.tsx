@@ -78,9 +78,28 @@ describe('station form modal', () => {
         warningLevel2: 180,
         warningLevel3: 250,
         warningLowWater: 30,
+        unitCode: null,
       },
     });
     expect(await screen.findByText('Tạo trạm thành công')).toBeTruthy();
+  });
+
+  it('puts a station in a unit of the area staff choose, or back by its position (#26)', async () => {
+    const fetchMock = mockFetch((url, init) =>
+      init?.method === 'PUT'
+        ? jsonResponse(200, { ...DETAIL, unitCode: '06973', unitOverride: '06973' })
+        : url === '/api/station/5'
+          ? jsonResponse(200, DETAIL)
+          : jsonResponse(404, {}),
+    );
+    renderWithProviders(<StationFormModal open station={STATION} onClose={() => {}} />);
+    expect(await screen.findByText('Cập nhật trạm')).toBeTruthy();
+    expect(screen.getByText('Theo vị trí của trạm')).toBeTruthy();
+    fireEvent.mouseDown(input('station-unit'));
+    fireEvent.click((await screen.findAllByTitle('Xã Thanh Sơn (06973)')).at(-1)!);
+    fireEvent.click(screen.getByTestId('station-submit'));
+    await waitFor(() => expect(sentBody(fetchMock, 'PUT')).not.toBeNull());
+    expect(sentBody(fetchMock, 'PUT')!.body).toMatchObject({ code: 'F01024', unitCode: '06973' });
   });
 
   it('sends no levels for a rain station and checks the code and the level order', async () => {

@@ -8,14 +8,16 @@ import {
   type StationDetail,
   stationKind,
   TEXT_MAX,
+  unitFullName,
 } from '@flood/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, InputNumber, Skeleton, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Select, Skeleton, Space, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormModal } from '../../../components/form-modal';
 import { ApiError } from '../../../lib/api/client';
 import { apiErrorText } from '../../../lib/api/error-message';
+import { useArea } from '../../../lib/area/use-area';
 import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { waterKeys } from '../api/readings-api';
 import { createStation, fetchStation, regeneratePushKey, stationsKeys, updateStation } from '../api/stations-api';
@@ -31,6 +33,8 @@ export interface StationValues {
   warningLevel2: number | null;
   warningLevel3: number | null;
   warningLowWater: number | null;
+  /** The unit staff chose; '' or absent: by position (#26). */
+  unitCode?: string | null;
 }
 
 const LEVEL_FIELDS = ['warningLevel1', 'warningLevel2', 'warningLevel3', 'warningLowWater'] as const;
@@ -50,6 +54,7 @@ export function stationBodyOf(values: Partial<StationValues>): StationBody {
     warningLevel2: water ? metresToCm(values.warningLevel2) : null,
     warningLevel3: water ? metresToCm(values.warningLevel3) : null,
     warningLowWater: water ? metresToCm(values.warningLowWater) : null,
+    unitCode: values.unitCode || null,
   };
 }
 
@@ -88,6 +93,7 @@ export function StationFormModal({ open, station, onClose }: StationFormModalPro
   const [form] = Form.useForm<StationValues>();
   const code = Form.useWatch('code', form) ?? station?.code ?? '';
   const isWater = stationKind(code) === 'water';
+  const { units } = useArea().settings;
 
   const detail = useQuery({
     queryKey: stationsKeys.detail(station?.id ?? 0),
@@ -204,6 +210,7 @@ export function StationFormModal({ open, station, onClose }: StationFormModalPro
         warningLevel2: cmToMetres(station?.warningLevel2),
         warningLevel3: cmToMetres(station?.warningLevel3),
         warningLowWater: cmToMetres(station?.warningLowWater),
+        unitCode: station?.unitOverride ?? '',
       }}
     >
       <Form.Item
@@ -250,6 +257,21 @@ export function StationFormModal({ open, station, onClose }: StationFormModalPro
           />
         </Form.Item>
       </div>
+      <Form.Item
+        label={t('stations.unit')}
+        name="unitCode"
+        htmlFor="station-unit"
+        extra={t('stations.unitHelp')}
+        rules={rule('unitCode')}
+      >
+        <Select
+          id="station-unit"
+          options={[
+            { value: '', label: t('stations.unitByPosition') },
+            ...units.map((u) => ({ value: u.code, label: `${unitFullName(u)} (${u.code})` })),
+          ]}
+        />
+      </Form.Item>
       {isWater && (
         <div className="level-grid" data-testid="station-levels">
           {levelInput('warningLevel1', 'station-level1', t('stations.level1'))}

@@ -10,7 +10,7 @@ import {
   SearchOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { PAGE_SIZE, type Station, type StationReading, type StationStatus } from '@flood/domain';
+import { PAGE_SIZE, type Station, type StationReading, type StationStatus, unitFullName } from '@flood/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Grid, Input, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import { LatestReading, ReadingStatusTag } from '../../../components/reading-sta
 import { useRowEditor } from '../../../components/use-row-editor';
 import { downloadFile } from '../../../lib/api/download';
 import { apiErrorText } from '../../../lib/api/error-message';
+import { useArea } from '../../../lib/area/use-area';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 import { formatDateTime } from '../../../lib/format/date';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -122,6 +123,7 @@ export default function StationsPage() {
   // A phone keeps code, name, status and the actions in view: stop and delete fold under one '⋯' button there.
   const wide = Grid.useBreakpoint().md !== false;
 
+  const { units } = useArea().settings;
   const columns: TableColumnsType<Station> = [
     // On a phone the code, name and status show with the actions; the rest from a tablet's width (#18 item 13).
     { ...indexColumn<Station>(page, pageSize), responsive: ['sm'] },
@@ -142,6 +144,16 @@ export default function StationsPage() {
         ) : (
           <ReadingStatusTag reading={latest.byCode.get(s.code)} markWord={false} />
         ),
+    },
+    // The unit it belongs to (#26): by position, or staff's choice.
+    {
+      key: 'unit',
+      title: t('stations.unit'),
+      responsive: ['md'],
+      render: (_, s) => {
+        const unit = units.find((u) => u.code === s.unitCode);
+        return <span data-testid={`station-unit-${s.code}`}>{unit ? unitFullName(unit) : (s.unitCode ?? '')}</span>;
+      },
     },
     // Narrow, cut with an ellipsis (the whole text in its title): the row's actions and dates keep their room.
     { dataIndex: 'description', title: t('stations.description'), width: 100, ellipsis: true, responsive: ['md'] },
