@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
+import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf, unitAt } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
@@ -185,8 +185,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     atStart: true,
   });
   await app.register(auditRoutes, { db });
-  await app.register(groupsRoutes, { groups: createGroupsService({ db }) });
-  await app.register(usersRoutes, { users: createUsersService({ db }) });
+  // Groups and users may be limited to some units of the area (#26 point 3).
+  const unitCodes = async () => (await area.settings()).units.map((u) => u.code);
+  await app.register(groupsRoutes, { groups: createGroupsService({ db, unitCodes }) });
+  await app.register(usersRoutes, { users: createUsersService({ db, unitCodes }) });
   await app.register(configRoutes, { config: configService });
   await app.register(areaRoutes, { area });
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
@@ -201,7 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readings: stationReadings,
       alerts: createStationAlerts(bus),
       now,
-      units: async () => (await area.communes()).map((c) => ({ code: c.gsoCode, geometry: c.geometry })),
+      units: async () =>
+        (await area.communes()).map((c) => ({ code: c.gsoCode, name: c.fullName, geometry: c.geometry })),
     }),
   });
   // The quality rules of readings (#22); off only for the bench's baseline (README).
@@ -267,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       webParameters: configService.webParameters,
       timeZone,
       now,
+      unitOf: area.unitOfStation,
     }),
   });
   const geojsonMaxBytes = config.GEODATA_MAX_MB * 1024 * 1024;

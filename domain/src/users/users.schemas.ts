@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { UnitScopeSchema } from '../area/unit-scope';
 import { EmailSchema, PasswordSchema, PhoneSchema } from '../auth/auth.schemas';
 import { normalisePermissions, PermissionSchema } from '../auth/permissions';
 import { DB_ID_MAX } from '../common/ids';
@@ -20,6 +21,8 @@ export const GroupSchema = z
     name: z.string(),
     desc: z.string().nullable(),
     functions: z.array(PermissionSchema),
+    /** The units its members may see and change (#26); empty: every unit. */
+    units: z.array(z.string()).default([]),
     memberCount: z.number().int(),
     createdAt: z.string(),
   })
@@ -28,7 +31,12 @@ export type Group = z.infer<typeof GroupSchema>;
 
 /** Group form (spec §5): name required max 255, description optional max 255, permissions multi-select. */
 export const GroupBodySchema = z
-  .object({ name: required(), desc: optionalText(), functions: FunctionsSchema.default(['system']) })
+  .object({
+    name: required(),
+    desc: optionalText(),
+    functions: FunctionsSchema.default(['system']),
+    units: UnitScopeSchema,
+  })
   .meta({ id: 'GroupBody' });
 export type GroupBody = z.input<typeof GroupBodySchema>;
 
@@ -53,6 +61,8 @@ export const UserSchema = z
     groupId: z.number().int().nullable(),
     groupName: z.string().nullable(),
     functions: z.array(PermissionSchema),
+    /** Its own units (#26); empty: its group's, else every unit. */
+    units: z.array(z.string()).default([]),
     createdAt: z.string(),
   })
   .meta({ id: 'User' });
@@ -73,6 +83,7 @@ export const UserCreateBodySchema = z
     password: PasswordSchema,
     phone: optionalPhone(),
     functions: FunctionsSchema.default(['system']),
+    units: UnitScopeSchema,
   })
   .meta({ id: 'UserCreateBody' });
 export type UserCreateBody = z.input<typeof UserCreateBodySchema>;
@@ -88,6 +99,7 @@ export const UserUpdateBodySchema = z
       .transform((v) => (v ? v : undefined)),
     phone: optionalPhone(),
     functions: FunctionsSchema.default(['system']),
+    units: UnitScopeSchema,
   })
   .meta({ id: 'UserUpdateBody' });
 export type UserUpdateBody = z.input<typeof UserUpdateBodySchema>;

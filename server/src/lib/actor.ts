@@ -1,4 +1,4 @@
-import { hasAnyPermission, type Permission } from '@flood/domain';
+import { hasAnyPermission, OUT_OF_SCOPE, type Permission, scopeAllowsUnit, scopeCoversUnits } from '@flood/domain';
 import { AppError } from './errors';
 
 /** The signed-in caller of a request, resolved from its bearer token. */
@@ -9,6 +9,8 @@ export interface Actor {
   email: string;
   functions: Permission[];
   isSystem: boolean;
+  /** The units this user may see and change (#26 point 3); empty or absent: every unit. */
+  units?: readonly string[];
 }
 
 /** Who may call a route: everyone, any signed-in user, or a holder of one of the permissions. */
@@ -32,4 +34,14 @@ export function enforceAccess(access: Access, actor: Actor | undefined): void {
   if (access === 'public') return;
   if (access === 'authenticated') requireActor(actor);
   else requirePermission(actor, ...access.anyOf);
+}
+
+/** Refuses (403) a thing of a unit outside the caller's scope (#26 point 3). */
+export function requireUnit(actor: Actor, unit: string | null | undefined): void {
+  if (!scopeAllowsUnit(actor.units, unit)) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
+}
+
+/** Refuses (403) a thing of several units unless every one is in the caller's scope (#26 point 3). */
+export function requireUnits(actor: Actor, units: readonly string[]): void {
+  if (!scopeCoversUnits(actor.units, units)) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
 }

@@ -547,17 +547,29 @@ export async function updateSmsTemplate(db: Db, id: number, template: string): P
 export async function pageSmsRecipients(
   db: Db,
   q: { page: number; pageSize: number },
+  /** A commune officer's units (#26): only recipients of some communes, all of them among these. */
+  scope: readonly string[] = [],
 ): Promise<{ rows: SmsRecipientRow[]; total: number }> {
+  const where =
+    scope.length > 0
+      ? sql`cardinality(${smsRecipients.communes}) > 0 and ${smsRecipients.communes} <@ ${[...scope]}::text[]`
+      : undefined;
   const [rows, [t]] = await Promise.all([
     db
       .select()
       .from(smsRecipients)
+      .where(where)
       .orderBy(desc(smsRecipients.createdAt), desc(smsRecipients.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(smsRecipients),
+    db.select({ total: count() }).from(smsRecipients).where(where),
   ]);
   return { rows, total: Number(t?.total ?? 0) };
+}
+
+export async function findSmsRecipient(db: Db, id: number): Promise<SmsRecipientRow | undefined> {
+  const [row] = await db.select().from(smsRecipients).where(eq(smsRecipients.id, id)).limit(1);
+  return row;
 }
 
 /** Inserts a recipient (`id` null) or updates one; undefined when there is none of that id. */

@@ -9,11 +9,12 @@ import {
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, requirePermission } from '../../lib/actor';
+import { type Actor, requirePermission, requireUnits } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { auditOf, recordAudit } from '../audit/audit.service';
 import {
   deleteSmsRecipient,
+  findSmsRecipient,
   listSmsTemplates,
   pageSmsHistory,
   pageSmsRecipients,
@@ -92,15 +93,23 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
       });
     },
 
+    /** The recipients; a commune officer (#26 point 3) sees those of its communes only. */
     async recipients(actor: Actor | undefined, q: { page: number; pageSize: number }) {
-      requirePermission(actor, 'sms');
-      const { rows, total } = await pageSmsRecipients(db, q);
+      const a = requirePermission(actor, 'sms');
+      const { rows, total } = await pageSmsRecipients(db, q, a.units ?? []);
       return { items: rows.map(toRecipient), total };
     },
 
     async saveRecipient(actor: Actor | undefined, id: number | null, body: RecipientBody): Promise<SmsRecipient> {
       const a = requirePermission(actor, 'sms');
+      // A commune officer changes only its communes' recipients, and keeps them within its communes (#26).
+      requireUnits(a, body.communes ?? []);
       return db.transaction(async (tx) => {
+        if (id !== null) {
+          const current = await findSmsRecipient(tx, id);
+          if (!current) throw recipientNotFound();
+          requireUnits(a, current.communes);
+        }
         const row = await saveSmsRecipient(tx, id, body);
         if (!row) throw recipientNotFound();
         await recordAudit(tx, a, `${id === null ? 'Thêm' : 'Cập nhật'} người nhận ${row.name}`);
@@ -111,6 +120,9 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
     async removeRecipient(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, 'sms');
       await db.transaction(async (tx) => {
+        const current = await findSmsRecipient(tx, id);
+        if (!current) throw recipientNotFound();
+        requireUnits(a, current.communes);
         const row = await deleteSmsRecipient(tx, id);
         if (!row) throw recipientNotFound();
         await recordAudit(tx, a, `Xoá người nhận ${row.name}`);

@@ -8,6 +8,7 @@ import {
   positionsOf,
   type RegionUnits,
   regionUnits,
+  unitAt,
   unitFullName,
   unitGeometries,
 } from '@flood/domain';
@@ -104,6 +105,13 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
     /** The units with a boundary, as the warnings, the CAP feed and the subscriptions use them. */
     async communes(): Promise<Commune[]> {
       return (await unitsOf()).communes;
+    },
+
+    /** The unit a station belongs to (#26): staff's choice, else the unit whose boundary holds it. */
+    async unitOfStation(s: { unitCode: string | null; latitude: number; longitude: number }): Promise<string | null> {
+      if (s.unitCode) return s.unitCode;
+      const units = (await unitsOf()).communes.map((c) => ({ code: c.gsoCode, geometry: c.geometry }));
+      return unitAt(units, s.longitude, s.latitude);
     },
 
     /** The units' extent ([west, south, east, north]), or null when none has a boundary: search and routing (#26). */

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { groups } from '../groups/groups.table';
 import { type UserRow, users } from '../users/users.table';
 import { loginAttempts, phoneVerifications, sessions } from './sessions.table';
 
@@ -8,6 +9,8 @@ export interface SessionWithUser {
   createdAt: Date;
   expiresAt: Date;
   user: UserRow;
+  /** The units of the user's group (#26), null without a group. */
+  groupUnits: string[] | null;
 }
 
 export async function insertSession(
@@ -29,9 +32,16 @@ export async function insertSession(
 /** The live session of a token hash, with its user; expired sessions are not returned. */
 export async function findLiveSession(db: Db, tokenHash: string, now: Date): Promise<SessionWithUser | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      groupUnits: groups.units,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(groups, eq(groups.id, users.groupId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;

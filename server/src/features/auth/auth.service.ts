@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@flood/domain';
+import { effectiveScope, type LoginResponse } from '@flood/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
@@ -89,6 +89,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         email: user.email,
         functions: user.functions,
         isSystem: user.isSystem,
+        units: effectiveScope(user.units, found.groupUnits),
       };
     },
 

@@ -14,6 +14,7 @@ function toGroup(row: GroupRow & { memberCount: number }): Group {
     name: row.name,
     desc: row.description,
     functions: row.functions,
+    units: row.units,
     memberCount: Number(row.memberCount),
     createdAt: row.createdAt.toISOString(),
   };
@@ -43,6 +44,7 @@ const tableColumns = {
   name: groups.name,
   description: groups.description,
   functions: groups.functions,
+  units: groups.units,
   createdAt: groups.createdAt,
   updatedAt: groups.updatedAt,
 };
@@ -56,7 +58,12 @@ export async function findGroup(db: Db, id: number): Promise<Group | undefined> 
   return row ? toGroup(row) : undefined;
 }
 
-export type GroupValues = { name: string; description: string | null; functions: GroupRow['functions'] };
+export type GroupValues = {
+  name: string;
+  description: string | null;
+  functions: GroupRow['functions'];
+  units?: string[];
+};
 
 export async function insertGroup(db: Db, values: GroupValues): Promise<number> {
   const [row] = await db.insert(groups).values(values).returning({ id: groups.id });

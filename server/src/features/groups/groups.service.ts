@@ -11,7 +11,13 @@ import type { Db } from '../../db/client';
 import { type Actor, requirePermission } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.service';
-import { assertMayGrant, assertWithinReach } from '../users/grant-rules';
+import {
+  assertMayGiveUnits,
+  assertMayGrant,
+  assertUnitsWithinReach,
+  assertWithinReach,
+  unitsChecker,
+} from '../users/grant-rules';
 import {
   countMembers,
   deleteGroup,
@@ -34,7 +40,15 @@ const notFound = () => new AppError('NOT_FOUND', 'Không tìm thấy nhóm ngư�
  * gained is given, in the same transaction; sessions read the account's permissions on every request, so the
  * members' open sessions follow at once. The actor grants or takes away only what it holds.
  */
-export function createGroupsService({ db }: { db: Db }) {
+export function createGroupsService({
+  db,
+  unitCodes,
+}: {
+  db: Db;
+  /** The area's unit codes (#26): the units a group may be given. */
+  unitCodes?: () => Promise<readonly string[]>;
+}) {
+  const assertUnitsExist = unitsChecker(unitCodes);
   return {
     list(actor: Actor | undefined, q: GroupListQuery): Promise<GroupPage> {
       requirePermission(actor, 'user');
@@ -51,8 +65,15 @@ export function createGroupsService({ db }: { db: Db }) {
     async create(actor: Actor | undefined, body: GroupBody): Promise<Group> {
       const a = requirePermission(actor, 'user');
       assertMayGrant(a, body.functions);
+      assertMayGiveUnits(a, body.units ?? []);
+      await assertUnitsExist(body.units ?? []);
       const id = await db.transaction(async (tx) => {
-        const newId = await insertGroup(tx, { name: body.name, description: body.desc, functions: body.functions });
+        const newId = await insertGroup(tx, {
+          name: body.name,
+          description: body.desc,
+          functions: body.functions,
+          units: body.units ?? [],
+        });
         await recordAudit(tx, a, `Tạo nhóm người dùng ${body.name}`);
         return newId;
       });
@@ -62,11 +83,19 @@ export function createGroupsService({ db }: { db: Db }) {
     async update(actor: Actor | undefined, id: number, body: GroupBody): Promise<Group> {
       const a = requirePermission(actor, 'user');
       assertMayGrant(a, body.functions);
+      assertMayGiveUnits(a, body.units ?? []);
+      await assertUnitsExist(body.units ?? []);
       await db.transaction(async (tx) => {
         if (!(await lockGroup(tx, id))) throw notFound();
         const before = (await findGroup(tx, id))!;
         assertWithinReach(a, before.functions);
-        await updateGroup(tx, id, { name: body.name, description: body.desc, functions: body.functions });
+        assertUnitsWithinReach(a, before.units);
+        await updateGroup(tx, id, {
+          name: body.name,
+          description: body.desc,
+          functions: body.functions,
+          units: body.units ?? [],
+        });
         let changed = 0;
         for (const member of await listMemberPermissions(tx, id)) {
           const next = applyGroupChange(member.functions, before.functions, body.functions);
@@ -87,6 +116,7 @@ export function createGroupsService({ db }: { db: Db }) {
         const group = await findGroup(tx, id);
         if (!group || !(await lockGroup(tx, id))) throw notFound();
         assertWithinReach(a, group.functions);
+        assertUnitsWithinReach(a, group.units);
         if ((await countMembers(tx, id)) > 0) throw new AppError('CONFLICT', GROUP_HAS_MEMBERS);
         await deleteGroup(tx, id);
         await recordAudit(tx, a, `Xoá nhóm người dùng ${group.name}`);

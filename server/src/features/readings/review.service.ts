@@ -13,7 +13,7 @@ import {
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { type Actor, requirePermission } from '../../lib/actor';
+import { type Actor, requirePermission, requireUnit } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
 import { auditOf, recordAudit } from '../audit/audit.service';
@@ -47,6 +47,8 @@ export interface ReviewServiceDeps {
   webParameters: () => Promise<WebParameters>;
   timeZone: string;
   now: () => Date;
+  /** The unit a station belongs to (#26): a commune officer reviews its own stations' readings only. */
+  unitOf?: (s: StationRow) => Promise<string | null>;
 }
 
 const bad = (field: string, message: string) =>
@@ -74,13 +76,14 @@ function toCorrection(r: ReadingCorrectionRow): ReadingCorrection {
  * cancels those that rested on readings no longer trusted. Once committed: the flood events and caches of the
  * span are recomputed (the import's event) and the warning side tells the pages and the dispatcher.
  */
-export function createReviewService({ db, bus, alerts, webParameters, timeZone, now }: ReviewServiceDeps) {
-  async function stationOf(code: string): Promise<StationRow> {
+export function createReviewService({ db, bus, alerts, webParameters, timeZone, now, unitOf }: ReviewServiceDeps) {
+  async function stationOf(code: string, a: Actor): Promise<StationRow> {
     const s = await findStationByCode(db, code);
     if (!s)
       throw new AppError('NOT_FOUND', 'Không tìm thấy trạm', [
         { field: 'stationCode', message: 'Không tìm thấy trạm' },
       ]);
+    if (a.units?.length) requireUnit(a, unitOf ? await unitOf(s) : null);
     return s;
   }
 
@@ -117,8 +120,8 @@ export function createReviewService({ db, bus, alerts, webParameters, timeZone, 
 
   return {
     async review(actor: Actor | undefined, q: ReadingsReviewQuery): Promise<ReadingsReview> {
-      requirePermission(actor, 'database');
-      const s = await stationOf(q.stationCode);
+      const a = requirePermission(actor, 'database');
+      const s = await stationOf(q.stationCode, a);
       const range = districtDayRange(q, timeZone, now(), {
         days: REVIEW_MAX_DAYS,
         message: `Khoảng thời gian tối đa ${REVIEW_MAX_DAYS} ngày`,
@@ -152,7 +155,7 @@ export function createReviewService({ db, bus, alerts, webParameters, timeZone, 
       body: z.output<typeof CorrectReadingBodySchema>,
     ): Promise<CorrectionResult> {
       const a = requirePermission(actor, 'database');
-      const s = await stationOf(body.stationCode);
+      const s = await stationOf(body.stationCode, a);
       if (body.action === 'correct') {
         const e = checkReadingValue(s.kind, body.value!);
         if (e) throw bad(e.field, e.message);
@@ -184,7 +187,7 @@ export function createReviewService({ db, bus, alerts, webParameters, timeZone, 
 
     async flagRange(actor: Actor | undefined, body: z.output<typeof FlagRangeBodySchema>): Promise<CorrectionResult> {
       const a = requirePermission(actor, 'database');
-      const s = await stationOf(body.stationCode);
+      const s = await stationOf(body.stationCode, a);
       const from = new Date(body.from);
       const to = new Date(body.to);
       return apply(

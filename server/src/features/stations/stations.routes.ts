@@ -32,7 +32,7 @@ export const stationsRoutes: FastifyPluginAsyncZod<StationsRoutesOptions> = asyn
       querystring: StationListQuerySchema,
       response: { 200: StationPageSchema },
     },
-    handler: (req) => stations.list(req.query),
+    handler: (req) => stations.list(req.query, req.actor),
   });
   app.get('/api/station/:id', {
     config: { access: database },

@@ -9,12 +9,13 @@ import {
   type StationListQuery,
   type StationPage,
   type StationStatus,
+  scopeAllowsUnit,
   stationKind,
   unitAt,
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { type Actor, requirePermission } from '../../lib/actor';
+import { type Actor, requirePermission, requireUnit } from '../../lib/actor';
 import { randomToken } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import type { EventBus } from '../../lib/events';
@@ -101,9 +102,18 @@ export function createStationsService({
   alerts: StationAlerts;
   now?: () => Date;
   /** The area's units with their boundaries (#26): a station belongs to the one that holds it, unless staff chose. */
-  units?: () => Promise<readonly { code: string; geometry: PolygonalGeometry }[]>;
+  units?: () => Promise<readonly { code: string; name: string; geometry: PolygonalGeometry }[]>;
 }) {
   const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
+  /** The unit a station row belongs to: staff's choice, else the one whose boundary holds it. */
+  async function unitOfRow(row: { unitCode: string | null; latitude: number; longitude: number }) {
+    return row.unitCode ?? unitAt(await units(), row.longitude, row.latitude);
+  }
+  /** A station change's audit line names the unit it touched (#26 point 3). */
+  async function withUnitName(line: string, unit: string | null): Promise<string> {
+    const name = (await units()).find((u) => u.code === unit)?.name;
+    return name ? `${line} – ${name}` : line;
+  }
   /** The stations with their units: staff's choice, else the unit whose boundary holds the station. */
   async function withUnits<S extends Station>(list: S[]): Promise<S[]> {
     const all = await units();
@@ -128,9 +138,17 @@ export function createStationsService({
   }
 
   return {
-    async list(q: StationListQuery): Promise<StationPage> {
-      const page = await listStations(db, q);
-      return { ...page, items: await withUnits(page.items) };
+    /** The stations; a commune officer (#26 point 3) sees only those of its units. */
+    async list(q: StationListQuery, actor?: Actor): Promise<StationPage> {
+      if (!actor?.units?.length) {
+        const page = await listStations(db, q);
+        return { ...page, items: await withUnits(page.items) };
+      }
+      // Units are found by position: every station is read, then the page is cut from those in scope.
+      const all = await withUnits((await listStations(db, { ...q, page: 1, pageSize: 1_000_000 })).items);
+      const mine = all.filter((s) => scopeAllowsUnit(actor.units, s.unitCode));
+      const from = (q.page - 1) * q.pageSize;
+      return { items: mine.slice(from, from + q.pageSize), total: mine.length };
     },
 
     async publicGet(id: number): Promise<Station> {
@@ -139,18 +157,24 @@ export function createStationsService({
       return (await withUnits([s]))[0]!;
     },
 
-    get(actor: Actor | undefined, id: number): Promise<StationDetail> {
-      requirePermission(actor, 'database');
+    async get(actor: Actor | undefined, id: number): Promise<StationDetail> {
+      const a = requirePermission(actor, 'database');
+      const row = await findStationRow(db, id);
+      if (!row) throw notFound();
+      requireUnit(a, await unitOfRow(row));
       return detail(id);
     },
 
     async create(actor: Actor | undefined, body: Body): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
       await checkUnit(body);
+      const unit = body.unitCode ?? unitAt(await units(), Number(body.long), Number(body.lat));
+      requireUnit(a, unit);
+      const line = await withUnitName(auditOf(STATION_AUDIT.create, body.code, body.name), unit);
       try {
         const id = await db.transaction(async (tx) => {
           const newId = await insertStation(tx, { ...valuesOf(body), pushKey: newPushKey(), userId: a.userId });
-          await recordAudit(tx, a, auditOf(STATION_AUDIT.create, body.code, body.name));
+          await recordAudit(tx, a, line);
           return newId;
         });
         changed();
@@ -165,8 +189,12 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const current = await findStationRow(db, id);
       if (!current) throw notFound();
+      requireUnit(a, await unitOfRow(current));
       await checkUnit(body);
       const values = valuesOf(body);
+      const unit = await unitOfRow(values);
+      requireUnit(a, unit);
+      const line = await withUnitName(auditOf(STATION_AUDIT.update, values.code, values.name), unit);
       if (values.kind !== current.kind && (await readings.count(db, id)) > 0) {
         throw new AppError('CONFLICT', 'Không thể đổi loại trạm khi trạm đã có số liệu', [
           { field: 'code', message: 'Không thể đổi loại trạm khi trạm đã có số liệu' },
@@ -175,7 +203,7 @@ export function createStationsService({
       try {
         await db.transaction(async (tx) => {
           await updateStation(tx, id, values);
-          await recordAudit(tx, a, auditOf(STATION_AUDIT.update, values.code, values.name));
+          await recordAudit(tx, a, line);
         });
       } catch (e) {
         if (isUniqueViolation(e)) throw codeTaken();
@@ -190,6 +218,7 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const row = await findStationRow(db, id);
       if (!row) throw notFound();
+      requireUnit(a, await unitOfRow(row));
       await db.transaction(async (tx) => {
         await updateStation(tx, id, { pushKey: newPushKey() });
         await recordAudit(tx, a, auditOf(STATION_AUDIT.update, row.code, row.name));
@@ -206,6 +235,7 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const row = await findStationRow(db, id);
       if (!row) throw notFound();
+      requireUnit(a, await unitOfRow(row));
       const announce = await db.transaction(async (tx) => {
         await updateStation(tx, id, { status });
         await recordAudit(
@@ -228,6 +258,9 @@ export function createStationsService({
       const a = requirePermission(actor, 'database');
       const row = await findStationRow(db, id);
       if (!row) throw notFound();
+      const unit = await unitOfRow(row);
+      requireUnit(a, unit);
+      const line = await withUnitName(auditOf(STATION_AUDIT.remove, row.code, row.name), unit);
       if (!confirmsStationDelete(confirm, row.code)) {
         const message = `Nhập mã trạm ${row.code} để xác nhận xoá`;
         throw new AppError('VALIDATION_FAILED', message, [{ field: 'confirm', message }]);
@@ -240,7 +273,7 @@ export function createStationsService({
         } else {
           await deleteStation(tx, id);
         }
-        await recordAudit(tx, a, auditOf(STATION_AUDIT.remove, row.code, row.name));
+        await recordAudit(tx, a, line);
         return ended;
       });
       announce();

@@ -10,12 +10,13 @@ import {
   type SubscriberImportBody,
   SubscriberImportBodySchema,
   type SubscriberImportResult,
+  scopeAllowsUnit,
   WARNING_KIND_LABELS,
   type WarningKind,
 } from '@flood/domain';
 import type { Db } from '../../db/client';
 import type { Commune } from '../../db/seed/seed-files';
-import { type Actor, requirePermission } from '../../lib/actor';
+import { type Actor, requirePermission, requireUnit } from '../../lib/actor';
 import { randomDigits } from '../../lib/crypto';
 import { CSV_CONTENT_TYPE, toCsv } from '../../lib/csv';
 import { AppError } from '../../lib/errors';
@@ -62,9 +63,11 @@ export function createSubscribersAdminService(deps: SubscribersAdminDeps) {
   const { db } = deps;
   return {
     async counts(actor: Actor | undefined): Promise<SubscriberCount[]> {
-      requirePermission(actor, 'sms');
+      const a = requirePermission(actor, 'sms');
       const rows = await subscriberCounts(db);
-      return (await deps.communes()).map((c) => {
+      // A commune officer (#26 point 3) sees its communes' counts only.
+      const mine = (await deps.communes()).filter((c) => scopeAllowsUnit(a.units, c.gsoCode));
+      return mine.map((c) => {
         const of = rows.filter((r) => r.commune === c.gsoCode);
         const n = (channel: string) => of.find((r) => r.channel === channel)?.channels ?? 0;
         return {
@@ -87,6 +90,7 @@ export function createSubscribersAdminService(deps: SubscribersAdminDeps) {
       const a = requireSystem(actor);
       const c = (await deps.communes()).find((x) => x.gsoCode === commune);
       if (!c) throw new AppError('NOT_FOUND', 'Không có xã này trong địa bàn');
+      requireUnit(a, c.gsoCode);
       const rows = await communeContacts(db, commune);
       await recordAudit(db, a, `Xuất danh sách ${rows.length} liên hệ người đăng ký nhận cảnh báo của ${c.fullName}`);
       const channelName = { sms: 'SMS', zalo: 'Zalo', email: 'Thư điện tử', push: 'Thông báo' } as const;
@@ -125,6 +129,7 @@ export function createSubscribersAdminService(deps: SubscribersAdminDeps) {
         throw new AppError('VALIDATION_FAILED', undefined, [
           { field: 'commune', message: 'Không có xã này trong địa bàn' },
         ]);
+      requireUnit(a, commune.gsoCode);
       const invalid: SubscriberImportResult['invalid'] = [];
       const valid = new Set<string>();
       body.phones.forEach((raw, i) => {

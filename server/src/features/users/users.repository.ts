@@ -70,6 +70,7 @@ const userColumns = {
   groupId: users.groupId,
   groupName: groups.name,
   functions: users.functions,
+  units: users.units,
   createdAt: users.createdAt,
 };
 
@@ -82,6 +83,7 @@ type ListedUser = {
   groupId: number | null;
   groupName: string | null;
   functions: UserRow['functions'];
+  units: string[];
   createdAt: Date;
 };
 
@@ -95,6 +97,7 @@ function toUser(row: ListedUser): User {
     groupId: row.groupId,
     groupName: row.groupName,
     functions: row.functions,
+    units: row.units,
     createdAt: row.createdAt.toISOString(),
   };
 }

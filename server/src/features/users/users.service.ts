@@ -9,7 +9,13 @@ import { isUniqueViolation } from '../../lib/sql';
 import { recordAudit } from '../audit/audit.service';
 import { deleteOtherSessions, deleteUserSessions } from '../auth/auth.repository';
 import { findGroup } from '../groups/groups.repository';
-import { assertMayGrant, assertWithinReach } from './grant-rules';
+import {
+  assertMayGiveUnits,
+  assertMayGrant,
+  assertUnitsWithinReach,
+  assertWithinReach,
+  unitsChecker,
+} from './grant-rules';
 import { deleteUser, findStaffUser, findUserByEmail, insertUser, listUsers, updateUser } from './users.repository';
 
 type CreateBody = z.output<typeof UserCreateBodySchema>;
@@ -23,7 +29,15 @@ const emailTaken = () =>
  * Staff accounts (users view, permission `user`). The system account is invisible here; an account holding a
  * permission the actor lacks can be read but not changed, and the actor grants only what it holds (#18).
  */
-export function createUsersService({ db }: { db: Db }) {
+export function createUsersService({
+  db,
+  unitCodes,
+}: {
+  db: Db;
+  /** The area's unit codes (#26): the units a user may be given. */
+  unitCodes?: () => Promise<readonly string[]>;
+}) {
+  const assertUnitsExist = unitsChecker(unitCodes);
   async function assertGroup(tx: Db, groupId: number): Promise<void> {
     if (!(await findGroup(tx, groupId))) {
       throw new AppError('VALIDATION_FAILED', 'Dữ liệu không hợp lệ: groupId', [
@@ -52,6 +66,8 @@ export function createUsersService({ db }: { db: Db }) {
     async create(actor: Actor | undefined, body: CreateBody): Promise<User> {
       const a = requirePermission(actor, 'user');
       assertMayGrant(a, body.functions);
+      assertMayGiveUnits(a, body.units);
+      await assertUnitsExist(body.units);
       if (await findUserByEmail(db, body.email)) throw emailTaken();
       assertPasswordNotCommon(body.password, 'password');
       const passwordHash = await hashPassword(body.password);
@@ -64,6 +80,7 @@ export function createUsersService({ db }: { db: Db }) {
             phone: body.phone,
             groupId: body.groupId,
             functions: body.functions,
+            units: body.units,
             passwordHash,
           });
           await recordAudit(tx, a, `Tạo người dùng ${body.email}`);
@@ -81,7 +98,10 @@ export function createUsersService({ db }: { db: Db }) {
       const a = requirePermission(actor, 'user');
       const current = await loadStaff(id);
       assertWithinReach(a, current.functions);
+      assertUnitsWithinReach(a, current.units);
       assertMayGrant(a, body.functions);
+      assertMayGiveUnits(a, body.units);
+      await assertUnitsExist(body.units);
       if (body.password) assertPasswordNotCommon(body.password, 'password');
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       await db.transaction(async (tx) => {
@@ -91,6 +111,7 @@ export function createUsersService({ db }: { db: Db }) {
           groupId: body.groupId,
           phone: body.phone,
           functions: body.functions,
+          units: body.units,
           ...(body.phone !== current.phone ? { phoneVerified: false } : {}),
           ...(passwordHash ? { passwordHash } : {}),
         });
@@ -108,6 +129,7 @@ export function createUsersService({ db }: { db: Db }) {
       const a = requirePermission(actor, 'user');
       const user = await loadStaff(id);
       assertWithinReach(a, user.functions);
+      assertUnitsWithinReach(a, user.units);
       if (id === a.userId) throw new AppError('CONFLICT', 'Không thể xoá tài khoản đang đăng nhập');
       await db.transaction(async (tx) => {
         await deleteUser(tx, id);

@@ -14,6 +14,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'restrict' }),
     functions: jsonb('functions').$type<Permission[]>().notNull().default(['system']),
+    /** The units this user may see and change (#26); empty: its group's, and when that is empty too, every unit. */
+    units: jsonb('units').$type<string[]>().notNull().default([]),
     /** The built-in system account: hidden from the user list, never deletable. */
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

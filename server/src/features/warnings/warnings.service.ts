@@ -1,7 +1,9 @@
 import {
   type CommuneItem,
   formatDateTimeVi,
+  OUT_OF_SCOPE,
   type PublicWarning,
+  scopeCoversUnits,
   WARNING_KIND_LABELS,
   type Warning,
   type WarningDetail,
@@ -120,7 +122,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
   }
 
   /** Checks what the schema cannot: the communes exist, the drawn area lies in the district, the attachment. */
-  async function checkInput(w: WarningInput): Promise<void> {
+  async function checkInput(w: WarningInput, a: Actor): Promise<void> {
     const all = await deps.communes();
     const unknown = w.communes.filter((c) => !all.some((x) => x.gsoCode === c));
     if (unknown.length)
@@ -139,6 +141,10 @@ export function createWarningsService(deps: WarningsServiceDeps) {
           ? 'Bản tin đính kèm phải là tệp PDF'
           : null;
       if (message) throw new AppError('VALIDATION_FAILED', message, [{ field: 'attachmentId', message }]);
+    }
+    // A commune officer (#26 point 3) warns its own communes only.
+    if (!(await inScope(a, { communes: w.communes, polygon: w.polygon ?? null }))) {
+      throw new AppError('FORBIDDEN', OUT_OF_SCOPE, [{ field: 'communes', message: OUT_OF_SCOPE }]);
     }
   }
 
@@ -174,15 +180,22 @@ export function createWarningsService(deps: WarningsServiceDeps) {
     await recordAudit(tx, actor, `${labels[type]} #${row.id} (${row.headlineVi})${detail ? `: ${detail}` : ''}`);
   }
 
-  async function find(id: number): Promise<WarningRow> {
+  /** A commune officer (#26 point 3) reaches only warnings all of whose communes are its own. */
+  async function inScope(a: Actor, row: Pick<WarningRow, 'communes' | 'polygon'>): Promise<boolean> {
+    return !a.units?.length || scopeCoversUnits(a.units, (await areaOf(row)).codes);
+  }
+
+  async function find(id: number, a: Actor): Promise<WarningRow> {
     const row = await findWarning(db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
+    if (!(await inScope(a, row))) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
     return row;
   }
 
-  async function locked(tx: Tx, id: number): Promise<WarningRow> {
+  async function locked(tx: Tx, id: number, a: Actor): Promise<WarningRow> {
     const row = await lockWarning(tx, id);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
+    if (!(await inScope(a, row))) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
     return row;
   }
 
@@ -324,7 +337,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
   async function publish(actor: Actor, id: number, type: 'approved' | 'urgent', reason: string | null) {
     let queued = 0;
     const row = await db.transaction(async (tx) => {
-      const w = await locked(tx, id);
+      const w = await locked(tx, id, actor);
       if (w.publishedAt || w.cancelledAt) throw new AppError('CONFLICT', 'Cảnh báo này đã được phát hoặc đã huỷ');
       if (w.expiresAt.getTime() <= now().getTime())
         throw new AppError('VALIDATION_FAILED', 'Thời điểm hết hiệu lực đã qua; sửa bản nháp trước khi phát', [
@@ -354,14 +367,22 @@ export function createWarningsService(deps: WarningsServiceDeps) {
     },
 
     async list(actor: Actor | undefined, q: z.output<typeof WarningListQuerySchema>): Promise<WarningPage> {
-      requirePermission(actor, 'warning');
-      const page = await pageWarnings(db, q.status, q.page, q.pageSize, now());
-      return { items: await Promise.all(page.items.map(toWarning)), total: page.total };
+      const a = requirePermission(actor, 'warning');
+      if (!a.units?.length) {
+        const page = await pageWarnings(db, q.status, q.page, q.pageSize, now());
+        return { items: await Promise.all(page.items.map(toWarning)), total: page.total };
+      }
+      // A commune officer's (#26): the warnings of its communes, the page cut from them.
+      const all = await pageWarnings(db, q.status, 1, 1_000_000, now());
+      const mine: WarningRow[] = [];
+      for (const row of all.items) if (await inScope(a, row)) mine.push(row);
+      const from = (q.page - 1) * q.pageSize;
+      return { items: await Promise.all(mine.slice(from, from + q.pageSize).map(toWarning)), total: mine.length };
     },
 
     async detail(actor: Actor | undefined, id: number): Promise<WarningDetail> {
-      requirePermission(actor, 'warning');
-      const row = await find(id);
+      const a = requirePermission(actor, 'warning');
+      const row = await find(id, a);
       const [events, caps, messages] = await Promise.all([
         warningEventsOf(db, id),
         warningCapMessages(db, id),
@@ -388,7 +409,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
 
     async create(actor: Actor | undefined, body: WarningInput): Promise<Warning> {
       const a = requirePermission(actor, 'warning');
-      await checkInput(body);
+      await checkInput(body, a);
       const row = await db.transaction(async (tx) => {
         const w = await insertWarning(tx, {
           ...values(body),
@@ -404,9 +425,9 @@ export function createWarningsService(deps: WarningsServiceDeps) {
 
     async editDraft(actor: Actor | undefined, id: number, body: WarningInput): Promise<Warning> {
       const a = requirePermission(actor, 'warning');
-      await checkInput(body);
+      await checkInput(body, a);
       const row = await db.transaction(async (tx) => {
-        const w = await locked(tx, id);
+        const w = await locked(tx, id, a);
         if (w.publishedAt || w.cancelledAt)
           throw new AppError('CONFLICT', 'Cảnh báo đã phát: dùng “Cập nhật” để thay đổi');
         const edited = await updateWarning(tx, id, { ...values(body), lastEditedBy: a.userId });
@@ -419,7 +440,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
     async remove(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, 'warning');
       await db.transaction(async (tx) => {
-        const w = await locked(tx, id);
+        const w = await locked(tx, id, a);
         if (w.publishedAt || w.cancelledAt)
           throw new AppError('CONFLICT', 'Chỉ xoá được bản nháp; cảnh báo đã phát thì huỷ');
         await recordAudit(tx, a, `Xoá bản nháp cảnh báo #${w.id} (${w.headlineVi})`);
@@ -435,10 +456,10 @@ export function createWarningsService(deps: WarningsServiceDeps) {
 
     async update(actor: Actor | undefined, id: number, body: WarningInput, note: string): Promise<Warning> {
       const a = requirePermission(actor, 'warning');
-      await checkInput(body);
+      await checkInput(body, a);
       let queued = 0;
       const row = await db.transaction(async (tx) => {
-        const before = await locked(tx, id);
+        const before = await locked(tx, id, a);
         if (!before.publishedAt) throw new AppError('CONFLICT', 'Bản nháp chưa phát: sửa rồi gửi duyệt');
         if (before.cancelledAt) throw new AppError('CONFLICT', 'Cảnh báo đã huỷ');
         if (before.expiresAt.getTime() <= now().getTime())
@@ -463,7 +484,7 @@ export function createWarningsService(deps: WarningsServiceDeps) {
       const a = requirePermission(actor, 'warning');
       let queued = 0;
       const row = await db.transaction(async (tx) => {
-        const before = await locked(tx, id);
+        const before = await locked(tx, id, a);
         if (!before.publishedAt) throw new AppError('CONFLICT', 'Bản nháp chưa phát: xoá bản nháp thay vì huỷ');
         if (before.cancelledAt) throw new AppError('CONFLICT', 'Cảnh báo đã huỷ');
         const cancelled = await updateWarning(tx, id, { cancelledAt: now(), cancelReason: reason });

@@ -12,6 +12,7 @@ const GROUPS: Group[] = [
     name: 'Cán bộ tin tức',
     desc: null,
     functions: ['system', 'analyze', 'news'],
+    units: [],
     memberCount: 0,
     createdAt: '2026-03-04T01:02:00.000Z',
   },
@@ -26,6 +27,7 @@ const USER: User = {
   groupId: 3,
   groupName: 'Cán bộ tin tức',
   functions: ['system', 'news'],
+  units: [],
   createdAt: '2026-03-04T01:02:00.000Z',
 };
 
