@@ -1,7 +1,7 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf, unitAt } from '@flood/domain';
+import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
