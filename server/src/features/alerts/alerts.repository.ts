@@ -552,7 +552,10 @@ export async function pageSmsRecipients(
 ): Promise<{ rows: SmsRecipientRow[]; total: number }> {
   const where =
     scope.length > 0
-      ? sql`cardinality(${smsRecipients.communes}) > 0 and ${smsRecipients.communes} <@ ${[...scope]}::text[]`
+      ? sql`cardinality(${smsRecipients.communes}) > 0 and ${smsRecipients.communes} <@ array[${sql.join(
+          scope.map((u) => sql`${u}`),
+          sql`, `,
+        )}]::text[]`
       : undefined;
   const [rows, [t]] = await Promise.all([
     db
