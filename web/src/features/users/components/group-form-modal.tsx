@@ -10,15 +10,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
-import { parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
+import { ApiError } from '../../../lib/api/client';
+import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { useSession } from '../../../lib/session/session-store';
 import { createGroup, updateGroup, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
+import { UnitsField } from './units-field';
 
 interface GroupValues {
   name: string;
   desc: string;
   functions: Permission[];
+  units: string[];
 }
 
 export interface GroupFormModalProps {
@@ -45,10 +48,13 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
       void message.success(t(group ? 'groups.updateSuccess' : 'groups.createSuccess'));
       onClose();
     },
-    onError: (error) =>
+    onError: (error) => {
+      // A unit or permission the manager does not hold: on its field.
+      if (error instanceof ApiError && error.code === 'FORBIDDEN' && applyFieldErrors(form, error.body.fields)) return;
       showFormError(form, error, (text) => void message.error(text), t('errors.generic'), {
         showMessageOf: ['CONFLICT', 'NOT_FOUND'],
-      }),
+      });
+    },
   });
 
   const onFinish = (values: GroupValues) => {
@@ -73,6 +79,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
         name: group?.name ?? '',
         desc: group?.desc ?? '',
         functions: normalisePermissions(group?.functions ?? []),
+        units: group?.units ?? [],
       }}
     >
       <Form.Item label={t('groups.name')} name="name" htmlFor="group-name" required rules={rule('name')}>
@@ -98,6 +105,7 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
+      <UnitsField id="group-units" help={t('users.unitsHelpGroup')} />
     </FormModal>
   );
 }

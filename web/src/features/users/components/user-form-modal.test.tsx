@@ -96,6 +96,7 @@ describe('user form modal', () => {
       password: 'Mat-khau-2026',
       phone: null,
       functions: ['analyze', 'system', 'news'],
+      units: [],
     });
     expect(await screen.findByText('Tạo người dùng thành công')).toBeTruthy();
     // The longest form walk of the suite: past 5 s when every test file runs in parallel on a busy machine.
@@ -136,6 +137,32 @@ describe('user form modal', () => {
     expect(await screen.findByText('Email đã được sử dụng')).toBeTruthy();
   });
 
+  it('limits a user to units of the area, and shows a unit the manager does not hold on that field (#26)', async () => {
+    let sent: Record<string, unknown> | null = null;
+    mockFetch((url, init) => {
+      if (url.startsWith('/api/group')) return jsonResponse(200, { items: GROUPS, total: 1 });
+      if (init?.method === 'PUT') {
+        sent = JSON.parse(String(init.body));
+        return jsonResponse(403, {
+          code: 'FORBIDDEN',
+          message: 'Chỉ giao được các đơn vị thuộc địa bàn của tài khoản đang đăng nhập',
+          fields: [{ field: 'units', message: 'Chỉ giao được các đơn vị thuộc địa bàn của tài khoản đang đăng nhập' }],
+          requestId: 'r',
+        });
+      }
+      return jsonResponse(404, { code: 'NOT_FOUND', message: 'x', requestId: 'r' });
+    });
+    renderWithProviders(<UserFormModal open user={USER} onClose={() => {}} />);
+    expect(await screen.findByText('Cập nhật người dùng')).toBeTruthy();
+    expect(screen.getByText('Mọi đơn vị của khu vực')).toBeTruthy();
+    fireEvent.mouseDown(document.getElementById('user-units')!);
+    fireEvent.click((await screen.findAllByTitle('Xã Thanh Sơn (06973)')).at(-1)!);
+    fireEvent.click(screen.getByTestId('user-submit'));
+    await waitFor(() => expect(sent).not.toBeNull());
+    expect(sent).toMatchObject({ units: ['06973'] });
+    expect(await screen.findByText('Chỉ giao được các đơn vị thuộc địa bàn của tài khoản đang đăng nhập')).toBeTruthy();
+  });
+
   it('edits: the email is disabled and an empty password is allowed and not sent', async () => {
     const fetchMock = api();
     const onClose = vi.fn();
@@ -155,6 +182,7 @@ describe('user form modal', () => {
       groupId: 3,
       phone: '0912000111',
       functions: ['system', 'news'],
+      units: [],
     });
     expect(await screen.findByText('Cập nhật người dùng thành công')).toBeTruthy();
   });

@@ -17,6 +17,7 @@ import { getSession, updateUserDetail, useSession } from '../../../lib/session/s
 import { fetchUserInfo } from '../../auth';
 import { createUser, fetchAllGroups, updateUser, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
+import { UnitsField } from './units-field';
 
 interface UserValues {
   name: string;
@@ -25,6 +26,7 @@ interface UserValues {
   password: string;
   phone: string;
   functions: Permission[];
+  units: string[];
 }
 
 export interface UserFormModalProps {
@@ -69,7 +71,13 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
       }
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'CONFLICT' && applyFieldErrors(form, error.body.fields)) return;
+      // A taken e-mail, a permission or a unit the manager does not hold: on its field.
+      if (
+        error instanceof ApiError &&
+        (error.code === 'CONFLICT' || error.code === 'FORBIDDEN') &&
+        applyFieldErrors(form, error.body.fields)
+      )
+        return;
       showFormError(form, error, (text) => void message.error(text), t('errors.generic'), {
         showMessageOf: ['CONFLICT', 'NOT_FOUND'],
       });
@@ -111,6 +119,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
         password: '',
         phone: user?.phone ?? '',
         functions: withSystem(user?.functions ?? [ALWAYS_GRANTED]),
+        units: user?.units ?? [],
       }}
     >
       <Form.Item label={t('users.name')} name="name" htmlFor="user-name" required rules={rule('name')}>
@@ -150,6 +159,7 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
           options={permissionOptions(i18n.language, true, held, t('users.notHeld'))}
         />
       </Form.Item>
+      <UnitsField id="user-units" help={t('users.unitsHelpUser')} />
     </FormModal>
   );
 }

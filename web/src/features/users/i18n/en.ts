@@ -39,6 +39,11 @@ export const usersEn: TextsOf<typeof usersVi> = {
     updateSuccess: 'User updated',
     deleteSuccess: 'User deleted',
     notHeld: 'You do not hold this permission, so you cannot grant or remove it',
+    units: 'Units',
+    unitsAll: 'Every unit of the area',
+    unitsHelpUser:
+      "Sees and changes only these units' stations, readings, recipients, subscribers and warnings. Empty: its group's; that empty too: every unit.",
+    unitsHelpGroup: 'Members work only with these units (unless an account has its own). Empty: every unit.',
     aboveYou: 'The account holds a permission you lack: read only',
   },
   audit: {

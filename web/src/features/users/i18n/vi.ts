@@ -36,6 +36,12 @@ export const usersVi = {
     updateSuccess: 'Cập nhật người dùng thành công',
     deleteSuccess: 'Xoá người dùng thành công!',
     notHeld: 'Bạn không có quyền này nên không thể cấp hoặc bỏ',
+    units: 'Địa bàn',
+    unitsAll: 'Mọi đơn vị của khu vực',
+    unitsHelpUser:
+      'Chỉ xem và thay đổi trạm, số liệu, người nhận, người đăng ký và cảnh báo của các đơn vị này. Để trống: theo nhóm; nhóm cũng để trống: mọi đơn vị.',
+    unitsHelpGroup:
+      'Thành viên chỉ làm việc với các đơn vị này (trừ khi tài khoản có địa bàn riêng). Để trống: mọi đơn vị.',
     aboveYou: 'Tài khoản có quyền mà bạn không có: chỉ xem',
   },
   audit: {

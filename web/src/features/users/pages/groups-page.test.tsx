@@ -121,7 +121,12 @@ describe('groups page', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(post[0]).toBe('/api/group');
-    expect(JSON.parse(String(post[1]?.body))).toEqual({ name: 'Nhóm mới', desc: 'Mô tả', functions: ['system'] });
+    expect(JSON.parse(String(post[1]?.body))).toEqual({
+      name: 'Nhóm mới',
+      desc: 'Mô tả',
+      functions: ['system'],
+      units: [],
+    });
     expect(await screen.findByText('Tạo nhóm thành công')).toBeTruthy();
   });
 });
