@@ -135,7 +135,7 @@ describe('Xoá trạm', () => {
     expect(before.map((e) => e[0])).toEqual(['Alert']);
 
     expect((await call('DELETE', `/api/station/${s.id}?confirm=F01303`)).statusCode).toBe(200);
-    expect(await lastAudit()).toBe('Xoá trạm F01303 (Trạm F01303)');
+    expect(await lastAudit()).toBe('Xoá trạm F01303 (Trạm F01303) – Thị trấn Ba Chẽ');
     const after = (await capEntries()).filter((e) => e[1]?.includes('F01303'));
     expect(after.map((e) => e[0])).toEqual(['Cancel', 'Alert']);
     // Every published message still opens.

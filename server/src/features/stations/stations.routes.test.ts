@@ -49,7 +49,7 @@ describe('stations', () => {
     const [row] = await ctx.db.select().from(stations).where(eq(stations.id, s.id));
     expect(row).toMatchObject({ latitude: 21.273, longitude: 107.2896, warningLevel3: 70 });
     // The specification's text, then which station (#18).
-    expect(await lastAudit()).toBe('Tạo mới trạm F01024 (Trạm Ba Chẽ)');
+    expect(await lastAudit()).toBe('Tạo mới trạm F01024 (Trạm Ba Chẽ) – Thị trấn Ba Chẽ');
   });
 
   it('drops warning levels of rain stations and lists publicly without keys', async () => {
@@ -65,11 +65,11 @@ describe('stations', () => {
     const s = (await req('POST', '/api/station', staff, { ...water, code: 'F01900' })).json();
     const up = await req('PUT', `/api/station/${s.id}`, staff, { ...water, code: 'F01900', name: 'Trạm mới tên' });
     expect(up.json().name).toBe('Trạm mới tên');
-    expect(await lastAudit()).toBe('Sửa thông tin trạm F01900 (Trạm mới tên)');
+    expect(await lastAudit()).toBe('Sửa thông tin trạm F01900 (Trạm mới tên) – Thị trấn Ba Chẽ');
     const key = await req('POST', `/api/station/${s.id}/push-key`, staff);
     expect(key.json().pushKey).not.toBe(s.pushKey);
     expect((await req('DELETE', `/api/station/${s.id}?confirm=F01900`, staff)).statusCode).toBe(200);
-    expect(await lastAudit()).toBe('Xoá trạm F01900 (Trạm mới tên)');
+    expect(await lastAudit()).toBe('Xoá trạm F01900 (Trạm mới tên) – Thị trấn Ba Chẽ');
     expect((await req('GET', `/api/station/${s.id}`, staff)).statusCode).toBe(404);
   });
 
