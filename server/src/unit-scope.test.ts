@@ -2,6 +2,8 @@ import { OUT_OF_SCOPE } from '@flood/domain';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs } from './features/audit/audit.table';
+import { ONE_READING_ALERTS, setWebParameters } from './test/factories';
+import { pushTime } from './test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
 
 /**
@@ -25,6 +27,7 @@ const theirs: Record<string, number> = {};
 
 beforeAll(async () => {
   ctx = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
+  await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const p = await createUser(ctx.db, { functions: [...EVERY] });
   province = (await login(ctx.app, p.user.email, p.password)).token;
   const g = await call('POST', '/api/group', province, { name: 'Cán bộ xã', functions: ['system'] });
@@ -47,10 +50,27 @@ beforeAll(async () => {
     [mine, 'F01801', IN_THANH_SON, THANH_SON],
     [theirs, 'F01802', IN_DON_DAC, DON_DAC],
   ] as const) {
-    const st = await call('POST', '/api/station', province, { code, name: `Trạm ${code}`, description: 'Cầu', ...at });
+    const st = await call('POST', '/api/station', province, {
+      code,
+      name: `Trạm ${code}`,
+      description: 'Cầu',
+      ...at,
+      warningLevel1: 100,
+      warningLevel2: 150,
+      warningLevel3: 200,
+    });
     expect(st.statusCode, st.body).toBe(200);
     expect(st.json().unitCode).toBe(unit);
     target.station = st.json().id;
+    // An automatic alert on it: a reading above level 3.
+    const q = new URLSearchParams({ stationCode: code, ...pushTime(new Date()), value: '250', key: st.json().pushKey });
+    expect((await call('GET', `/api/receive-water-level?${q}`)).statusCode).toBe(200);
+    await ctx.app.alertEngine.idle();
+    const alerts = (await call('GET', '/api/alerts?status=open', province)).json().items as {
+      id: number;
+      stationCode: string;
+    }[];
+    target.alert = alerts.find((a) => a.stationCode === code)!.id;
     const r = await call('POST', '/api/sms-user', province, recipient(unit));
     expect(r.statusCode, r.body).toBe(200);
     target.recipient = r.json().id;
@@ -104,17 +124,23 @@ function bodyFor(method: string, url: string, unit: string, code: string): unkno
   return method === 'GET' || method === 'DELETE' ? undefined : {};
 }
 
-/** The routes that name a station, an SMS recipient or a warning by its id. */
-const SCOPED = /^\/api\/(station|sms-user|warnings)\/:id(\/|$)/;
+/** The routes that name a station, an SMS recipient, an officer's warning or an automatic alert by its id. */
+const SCOPED = /^\/api\/(station|sms-user|warnings|alerts)\/:id(\/|$)/;
 const kindOf = (url: string) =>
-  url.startsWith('/api/station') ? 'station' : url.startsWith('/api/sms-user') ? 'recipient' : 'warning';
+  url.startsWith('/api/station')
+    ? 'station'
+    : url.startsWith('/api/sms-user')
+      ? 'recipient'
+      : url.startsWith('/api/alerts')
+        ? 'alert'
+        : 'warning';
 
 describe('staff scoped to units (#26 point 3)', () => {
   it("refuses (403) every route on another unit's station, recipient and warning, walking the routes", async () => {
     const routes = ctx.app.apiRoutes.filter((r) => SCOPED.test(r.url));
     // The walker must have found the routes of the three kinds (a rename would make it walk nothing).
-    expect(new Set(routes.map((r) => kindOf(r.url)))).toEqual(new Set(['station', 'recipient', 'warning']));
-    expect(routes.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(routes.map((r) => kindOf(r.url)))).toEqual(new Set(['station', 'recipient', 'warning', 'alert']));
+    expect(routes.length).toBeGreaterThanOrEqual(14);
     for (const r of routes) {
       const kind = kindOf(r.url);
       const id = theirs[kind]!;
@@ -187,6 +213,10 @@ describe('staff scoped to units (#26 point 3)', () => {
     const warnings = async (token: string) =>
       ((await call('GET', '/api/warnings?status=all', token)).json().items as { id: number }[]).map((w) => w.id);
     expect(await warnings(commune)).toEqual([mine.warning]);
+    const alerts = async (token: string) =>
+      ((await call('GET', '/api/alerts?status=open', token)).json().items as { id: number }[]).map((a) => a.id);
+    expect(await alerts(commune)).toEqual([mine.alert]);
+    expect((await alerts(province)).sort()).toEqual([mine.alert, theirs.alert].sort());
     const counts = (await call('GET', '/api/subscriber-counts', commune)).json() as { commune: string }[];
     expect(counts.map((c) => c.commune)).toEqual([THANH_SON]);
   });

@@ -127,7 +127,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
   await app.register(alertsRoutes, {
     db,
     webParameters: deps.webParameters,
-    alerts: createAlertsService({ db, bus, now, webParameters: deps.webParameters }),
+    alerts: createAlertsService({ db, bus, now, webParameters: deps.webParameters, unitOf: app.area.unitOfStation }),
   });
   // Warnings issued by officers (#23): the back office, the public list and page; their CAP messages are in the feed.
   const warnings = createWarningsService({

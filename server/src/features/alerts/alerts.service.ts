@@ -5,6 +5,8 @@ import {
   type AlertListQuerySchema,
   type AlertPage,
   alertEvent,
+  OUT_OF_SCOPE,
+  scopeAllowsUnit,
   type WebParameters,
 } from '@flood/domain';
 import type { z } from 'zod';
@@ -29,28 +31,40 @@ export interface AlertsServiceDeps {
   now: () => Date;
   /** The thresholds of the alerts' levels (`Alert.threshold`). */
   webParameters: () => Promise<WebParameters>;
+  /** The unit a station belongs to (#26): a commune officer sees its own stations' alerts only. */
+  unitOf?: (s: { unitCode: string | null; latitude: number; longitude: number }) => Promise<string | null>;
 }
 
 /** The alerts page (#22): every alert with its state, its timeline, and who took charge of it. */
-export function createAlertsService({ db, bus, now, webParameters }: AlertsServiceDeps) {
-  async function find(id: number) {
+export function createAlertsService({ db, bus, now, webParameters, unitOf }: AlertsServiceDeps) {
+  const inScope = async (actor: Actor, s: { unitCode: string | null; latitude: number; longitude: number }) =>
+    !actor.units?.length || scopeAllowsUnit(actor.units, unitOf ? await unitOf(s) : null);
+  async function find(id: number, actor: Actor) {
     const row = await findAlertWithStation(db, id);
     if (!row) throw new AppError('NOT_FOUND', 'Không tìm thấy cảnh báo');
+    if (!(await inScope(actor, row.s))) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
     return row;
   }
 
   return {
     /** Any signed-in staff member sees the alerts. */
     async list(actor: Actor | undefined, q: z.output<typeof AlertListQuerySchema>): Promise<AlertPage> {
-      requireActor(actor);
-      const { rows, total } = await pageAlerts(db, { page: q.page, pageSize: q.pageSize, open: q.status === 'open' });
+      const caller = requireActor(actor);
       const p = await webParameters();
-      return { items: rows.map((r) => toAlert(r.a, r.s, p)), total };
+      if (!caller.units?.length) {
+        const { rows, total } = await pageAlerts(db, { page: q.page, pageSize: q.pageSize, open: q.status === 'open' });
+        return { items: rows.map((r) => toAlert(r.a, r.s, p)), total };
+      }
+      // A commune officer's (#26): its stations' alerts, the page cut from them.
+      const all = await pageAlerts(db, { page: 1, pageSize: 1_000_000, open: q.status === 'open' });
+      const mine = [];
+      for (const r of all.rows) if (await inScope(caller, r.s)) mine.push(r);
+      const from = (q.page - 1) * q.pageSize;
+      return { items: mine.slice(from, from + q.pageSize).map((r) => toAlert(r.a, r.s, p)), total: mine.length };
     },
 
     async detail(actor: Actor | undefined, id: number): Promise<AlertDetail> {
-      requireActor(actor);
-      const { a, s } = await find(id);
+      const { a, s } = await find(id, requireActor(actor));
       const [events, counts] = await Promise.all([alertTimeline(db, id), alertMessageCounts(db, id)]);
       const n = (k: string) => counts[k] ?? 0;
       return {
@@ -85,7 +99,7 @@ export function createAlertsService({ db, bus, now, webParameters }: AlertsServi
       body: z.output<typeof AcknowledgeBodySchema>,
     ): Promise<Alert> {
       const a = requirePermission(actor, 'sms');
-      const { s } = await find(id);
+      const { s } = await find(id, a);
       const note = body.note ? body.note : null;
       const at = now();
       const row = await db.transaction(async (tx) => {
