@@ -221,6 +221,28 @@ describe('staff scoped to units (#26 point 3)', () => {
     expect(counts.map((c) => c.commune)).toEqual([THANH_SON]);
   });
 
+  it("a member of a scoped group works with the group's units", async () => {
+    const g = await call('POST', '/api/group', province, {
+      name: 'Cán bộ xã Thanh Sơn',
+      functions: ['system', 'database'],
+      units: [THANH_SON],
+    });
+    expect(g.statusCode, g.body).toBe(200);
+    expect(g.json().units).toEqual([THANH_SON]);
+    const email = `xa.${Date.now()}@bache.local`;
+    const u = await call('POST', '/api/user', province, {
+      name: 'Cán bộ nhóm xã',
+      email,
+      groupId: g.json().id,
+      password: 'Mat-khau-xa-2026',
+      functions: ['system', 'database'],
+    });
+    expect(u.statusCode, u.body).toBe(200);
+    const token = (await login(ctx.app, email, 'Mat-khau-xa-2026')).token;
+    const listed = (await call('GET', '/api/station?pageSize=50', token)).json().items as { code: string }[];
+    expect(listed.map((s) => s.code)).toEqual(['F01801']);
+  });
+
   it('a scoped manager gives only its own units, and never every unit', async () => {
     const other = await createUser(ctx.db, { functions: ['system', 'sms'] });
     const detail = (await call('GET', `/api/user/${other.user.id}`, province)).json();

@@ -16,3 +16,9 @@ export async function saveArea(db: Db, settings: AreaSettings, userId: number, a
     .returning();
   return row!;
 }
+
+/** Removes the saved area: the built-in default is in force again. */
+export async function deleteArea(db: Db): Promise<boolean> {
+  const rows = await db.delete(portalArea).returning({ id: portalArea.id });
+  return rows.length > 0;
+}

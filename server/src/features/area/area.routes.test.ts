@@ -314,4 +314,14 @@ describe('the area (#26 point 1)', () => {
     expect(res.json().unitsWithoutBoundary).toEqual(['06991']);
     expect(((await get('/api/communes')).json() as unknown[]).length).toBe(3);
   });
+
+  it('goes back to the built-in area, by an administrator only', async () => {
+    const del = (headers: Record<string, string>) => ctx.app.inject({ method: 'DELETE', url: '/api/area', headers });
+    expect((await del(officer)).statusCode).toBe(403);
+    const res = await del(admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isDefault: true, unitsWithoutBoundary: [] });
+    expect(((await get('/api/communes')).json() as unknown[]).length).toBe(7);
+    expect((await get('/dashboard')).body).toContain('<title>Cảnh báo lũ, mưa huyện Ba Chẽ</title>');
+  });
 });

@@ -25,6 +25,11 @@ export const areaRoutes: FastifyPluginAsyncZod<{ area: AreaService }> = async (a
     schema: { tags, summary: 'Cập nhật khu vực', body: AreaSettingsSchema, response: { 200: AreaSchema } },
     handler: (req) => area.save(req.actor, req.body),
   });
+  app.delete('/api/area', {
+    config: { access },
+    schema: { tags, summary: 'Dùng lại khu vực mặc định', response: { 200: AreaSchema } },
+    handler: (req) => area.reset(req.actor),
+  });
   app.get('/api/area/region-units', {
     config: { access },
     schema: {

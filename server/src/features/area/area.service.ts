@@ -19,7 +19,7 @@ import type { EventBus } from '../../lib/events';
 import { recordAudit } from '../audit/audit.service';
 import { newestOfTypes } from '../geodata/geodata.repository';
 import type { GeoLayers } from '../geodata/geodata-layers';
-import { findArea, saveArea } from './area.repository';
+import { deleteArea, findArea, saveArea } from './area.repository';
 
 /** Who may set the area: the portal's administrators (`user`), not `system`, which every account holds (#18). */
 export const AREA_PERMISSION = 'user' as const;
@@ -148,6 +148,18 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
       const layer = await regionLayer(versions);
       const [file] = await newestOfTypes(deps.db, ['REGION']);
       return { properties: layerPropertyNames(layer), ...regionUnits(layer, q), file: file?.name ?? null };
+    },
+
+    /** Back to the built-in default (the former district's pre-2025 units, their bundled boundaries). */
+    async reset(actor: Actor | undefined): Promise<Area> {
+      const a = requirePermission(actor, AREA_PERMISSION);
+      await deps.db.transaction(async (tx) => {
+        if (await deleteArea(tx))
+          await recordAudit(tx, a, 'Đặt lại khu vực mặc định (huyện Ba Chẽ cũ, trước 01/07/2025)');
+      });
+      cached = undefined;
+      deps.bus.publish('area', {});
+      return this.area();
     },
 
     /** Saves the area; every page, message and feed follows at once (the 'area' event), without a restart. */

@@ -16,3 +16,8 @@ export async function fetchRegionUnits(q: {
 export async function saveArea(body: AreaSettingsBody): Promise<Area> {
   return AreaSchema.parse(await api.put('/area', body, { errorHandling: 'no-toast' }));
 }
+
+/** Back to the built-in area (the former district's pre-2025 units). */
+export async function resetArea(): Promise<Area> {
+  return AreaSchema.parse(await api.delete('/area', { errorHandling: 'no-toast' }));
+}

@@ -49,5 +49,8 @@ export const areaEn: typeof areaVi = {
     save: 'Save the area',
     saved: 'Area saved',
     lastSaved: 'Last saved: {{at}}',
+    reset: 'Use the built-in area again',
+    resetConfirm: 'Use the built-in area again (the former Ba Che district, 7 units before 1 July 2025)?',
+    resetDone: 'The built-in area is in force again',
   },
 };

@@ -47,5 +47,8 @@ export const areaVi = {
     save: 'Lưu khu vực',
     saved: 'Đã lưu khu vực',
     lastSaved: 'Lưu lần cuối: {{at}}',
+    reset: 'Dùng lại khu vực mặc định',
+    resetConfirm: 'Dùng lại khu vực mặc định (huyện Ba Chẽ cũ, 7 đơn vị trước 01/07/2025)?',
+    resetDone: 'Đã dùng lại khu vực mặc định',
   },
 };

@@ -104,4 +104,32 @@ describe("the 'Khu vực' page (#26)", () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
     expect(await screen.findByText('Mã đơn vị 06970 bị trùng')).toBeTruthy();
   });
+
+  it('goes back to the built-in area after a confirmation', async () => {
+    let deleted = false;
+    mockFetch((url, init) => {
+      if (init?.method === 'DELETE' && url === '/api/area') {
+        deleted = true;
+        return jsonResponse(200, DEFAULT);
+      }
+      if (url.startsWith('/api/area/region-units')) return jsonResponse(200, REGION);
+      if (url === '/api/area')
+        return jsonResponse(200, { ...DEFAULT, isDefault: false, updatedAt: '2026-11-27T02:00:00Z' });
+      return jsonResponse(200, []);
+    });
+    // The page came with a saved area (the server puts it in the page: web/src/lib/area/use-area.ts).
+    const copy = document.createElement('script');
+    copy.type = 'application/json';
+    copy.id = 'portal-area';
+    copy.textContent = JSON.stringify({ ...DEFAULT, isDefault: false, updatedAt: '2026-11-27T02:00:00Z' });
+    document.head.append(copy);
+    renderWithProviders(<AreaPage />, '/system/area');
+    copy.remove();
+    fireEvent.click(await screen.findByTestId('area-reset'));
+    expect(await screen.findByText(/Dùng lại khu vực mặc định \(huyện Ba Chẽ cũ/)).toBeTruthy();
+    expect(deleted).toBe(false);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Dùng lại khu vực mặc định' }).at(-1)!);
+    await waitFor(() => expect(deleted).toBe(true));
+    expect(await screen.findByText('Đã dùng lại khu vực mặc định')).toBeTruthy();
+  });
 });

@@ -10,7 +10,21 @@ import {
   UNIT_TYPES,
 } from '@flood/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackOfficeCard } from '../../../components/back-office-card';
@@ -19,7 +33,7 @@ import { useArea } from '../../../lib/area/use-area';
 import { formatDateTime } from '../../../lib/format/date';
 import { showFormError } from '../../../lib/forms/zod-form';
 import { loadCommuneMap, useCommunes } from '../../warnings';
-import { areaKey, fetchRegionUnits, saveArea } from '../api/area-api';
+import { areaKey, fetchRegionUnits, resetArea, saveArea } from '../api/area-api';
 
 const CommuneMap = lazy(loadCommuneMap);
 const noop = () => {};
@@ -91,6 +105,16 @@ export default function AreaPage() {
       }
       showFormError(form, error, (text) => void message.error(text), t('errors.generic'));
     },
+  });
+
+  const reset = useMutation({
+    mutationFn: resetArea,
+    onSuccess: (saved: Area) => {
+      queryClient.setQueryData(areaKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['communes'] });
+      void message.success(t('area.resetDone'));
+    },
+    onError: (error) => showFormError(form, error, (text) => void message.error(text), t('errors.generic')),
   });
 
   const properties = (layer?.properties ?? []).map((p) => ({ value: p, label: p }));
@@ -304,9 +328,18 @@ export default function AreaPage() {
           </Row>
         </Card>
 
-        <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="area-save">
-          {t('area.save')}
-        </Button>
+        <Space wrap>
+          <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="area-save">
+            {t('area.save')}
+          </Button>
+          {!area.isDefault && (
+            <Popconfirm title={t('area.resetConfirm')} onConfirm={() => reset.mutate()} okText={t('area.reset')}>
+              <Button loading={reset.isPending} data-testid="area-reset">
+                {t('area.reset')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
       </Form>
     </BackOfficeCard>
   );
