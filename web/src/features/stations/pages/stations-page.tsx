@@ -148,7 +148,7 @@ export default function StationsPage() {
     // The unit it belongs to (#26): by position, or staff's choice.
     {
       key: 'unit',
-      title: t('stations.unit'),
+      title: t('stations.unitShort'),
       responsive: ['md'],
       render: (_, s) => {
         const unit = units.find((u) => u.code === s.unitCode);
