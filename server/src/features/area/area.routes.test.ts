@@ -56,6 +56,16 @@ afterAll(async () => {
 const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
 const put = (body: unknown, headers: Record<string, string> = admin) =>
   ctx.app.inject({ method: 'PUT', url: '/api/area', headers, payload: body as object });
+/** A file uploaded to the file manager by the administrator. */
+const upload = (fields: Record<string, string>, file: { name: string; content: Buffer | string }) => {
+  const form = multipartForm(fields, file);
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/geojson',
+    headers: { ...admin, ...form.headers },
+    payload: form.payload,
+  });
+};
 const fieldsOf = (res: { json(): { fields?: { field: string }[] } }) => res.json().fields?.map((f) => f.field);
 
 /** The portal as the three communes of Ba Chẽ would run it since 1 July 2025. */
@@ -123,16 +133,7 @@ describe('the area (#26 point 1)', () => {
   });
 
   it('reads the units of an uploaded region file by the properties the uploader chooses', async () => {
-    const form = multipartForm(
-      { type: 'REGION', name: 'Ranh giới 3 xã 2025' },
-      { name: 'xa-2025.geojson', content: COMMUNES_2025 },
-    );
-    const up = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/geojson',
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
+    const up = await upload({ type: 'REGION' }, { name: 'xa-2025.geojson', content: COMMUNES_2025 });
     expect(up.statusCode, up.body).toBe(200);
     const res = await get('/api/area/region-units?codeProperty=ma_xa&nameProperty=ten_xa', admin);
     expect(res.statusCode, res.body).toBe(200);
@@ -285,16 +286,10 @@ describe('the area (#26 point 1)', () => {
       type: 'FeatureCollection',
       features: [{ type: 'Feature', properties: { value: 1.2 }, geometry: { type: 'Polygon', coordinates: [ring] } }],
     });
-    const form = multipartForm(
+    const up = await upload(
       { type: 'CURRENT_HIGH', time: new Date().toISOString() },
       { name: 'ngap.geojson', content: flood },
     );
-    const up = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/geojson',
-      headers: { ...admin, ...form.headers },
-      payload: form.payload,
-    });
     expect(up.statusCode, up.body).toBe(200);
     await ctx.app.floodAnalysis.idle();
     const analysis = (await get(`/api/flood-analysis/${up.json().id}`)).json();
