@@ -24,7 +24,6 @@ export const stationsEn: TextsOf<typeof stationsVi> = {
     lat: 'Latitude',
     long: 'Longitude',
     unit: 'Administrative unit',
-    unitShort: 'Unit',
     unitHelp: 'The station belongs to the unit whose boundary holds it, unless another unit is chosen.',
     unitByPosition: "By the station's position",
     level1: 'Warning level I (m)',

@@ -18,7 +18,6 @@ export const stationsVi = {
     lat: 'Vĩ độ',
     long: 'Kinh độ',
     unit: 'Đơn vị hành chính',
-    unitShort: 'Đơn vị',
     unitHelp: 'Trạm thuộc đơn vị có ranh giới chứa vị trí của trạm, trừ khi chọn đơn vị khác.',
     unitByPosition: 'Theo vị trí của trạm',
     level1: 'Cấp báo động I (m)',

@@ -128,7 +128,25 @@ export default function StationsPage() {
     // On a phone the code, name and status show with the actions; the rest from a tablet's width (#18 item 13).
     { ...indexColumn<Station>(page, pageSize), responsive: ['sm'] },
     { dataIndex: 'code', title: t('stations.code'), className: 'nowrap' },
-    { dataIndex: 'name', title: t('stations.name'), render: (v: string) => <span className="cell-name">{v}</span> },
+    {
+      dataIndex: 'name',
+      title: t('stations.name'),
+      // Under the name, the unit it belongs to (#26): by position, or staff's choice; no column of its own, so the
+      // key columns still show at 1366 px.
+      render: (v: string, s) => {
+        const unit = units.find((u) => u.code === s.unitCode);
+        return (
+          <>
+            <span className="cell-name">{v}</span>
+            {s.unitCode && (
+              <span className="cell-unit" data-testid={`station-unit-${s.code}`}>
+                {unit ? unitFullName(unit) : s.unitCode}
+              </span>
+            )}
+          </>
+        );
+      },
+    },
     {
       key: 'latest',
       title: t('stations.latest'),
@@ -144,16 +162,6 @@ export default function StationsPage() {
         ) : (
           <ReadingStatusTag reading={latest.byCode.get(s.code)} markWord={false} />
         ),
-    },
-    // The unit it belongs to (#26): by position, or staff's choice.
-    {
-      key: 'unit',
-      title: t('stations.unitShort'),
-      responsive: ['md'],
-      render: (_, s) => {
-        const unit = units.find((u) => u.code === s.unitCode);
-        return <span data-testid={`station-unit-${s.code}`}>{unit ? unitFullName(unit) : (s.unitCode ?? '')}</span>;
-      },
     },
     // Narrow, cut with an ellipsis (the whole text in its title): the row's actions and dates keep their room.
     { dataIndex: 'description', title: t('stations.description'), width: 100, ellipsis: true, responsive: ['md'] },
