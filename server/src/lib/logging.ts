@@ -47,14 +47,19 @@ export const LOG_BUFFER_MAX_BYTES = 4 * 1024 * 1024;
  * LOG_BUFFER_MAX_BYTES, then new ones are dropped) and are written, in order, once the file takes them again:
  * tried again with each new line and every second (a full buffer takes no line, so it is kicked then too).
  */
+/** How long after a failed log write the exit's synchronous flush is skipped. */
+const FLUSH_AFTER_ERROR_MS = 5_000;
+
 export function logDestination(fd = 1): ReturnType<typeof pino.destination> {
   const destination = pino.destination({ dest: fd, sync: false, maxLength: LOG_BUFFER_MAX_BYTES });
   let failing = false;
+  let lastErrorAt = Number.NEGATIVE_INFINITY;
   let retry: NodeJS.Timeout | undefined;
   // An empty write makes sonic-boom try its waiting lines again (it does only when a line is added).
   const tryAgain = () => destination.write('');
   destination.on('error', () => {
     failing = true;
+    lastErrorAt = Date.now();
     retry ??= setInterval(tryAgain, 1000).unref();
   });
   destination.on('write', () => {
@@ -64,10 +69,12 @@ export function logDestination(fd = 1): ReturnType<typeof pino.destination> {
   });
   destination.on('drop', tryAgain);
   // At exit pino writes what is left with flushSync, which retries ENOSPC every 100 ms for ever: the process
-  // never ended on SIGTERM while the disk was full. While the last write failed, those lines are given up.
+  // never ended on SIGTERM while the disk was full. While the last write failed, those lines are given up — and
+  // also within 5 s of any failure: on a nearly full disk a write may pass in part (clearing `failing`) just
+  // before the next one fails, and a flush then hung the shutdown (CI, 27/11/2026: SIGTERM killed after 15 s).
   const flushSync = destination.flushSync.bind(destination);
   destination.flushSync = () => {
-    if (!failing) flushSync();
+    if (!failing && Date.now() - lastErrorAt > FLUSH_AFTER_ERROR_MS) flushSync();
   };
   return destination;
 }
