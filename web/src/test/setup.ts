@@ -78,7 +78,9 @@ afterAll(async () => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
-  // React may still hold scheduled work (a deferred render started by the last test) when a file ends: let it
-  // run now, before the next file (or the teardown of jsdom: 'window is not defined').
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // React may still hold scheduled work (a deferred render started by the last test) when a file ends, or a lazy
+  // page still loading (its import cut by the teardown: EnvironmentTeardownError, CI 27/11/2026): let it run now,
+  // before the next file (or the teardown of jsdom: 'window is not defined'). 500 ms: a page's modules on a loaded
+  // 2-core machine; ~25 s over the web files of a run.
+  await new Promise((resolve) => setTimeout(resolve, 500));
 });
