@@ -281,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: app.log,
     // The area's units once set (#26): the flooded area is measured per unit, and again when the units change.
     units: async () => {
-      if ((await area.area()).isDefault) return null;
+      if (await area.isDefault()) return null;
       return (await area.communes()).map((c) => ({
         id: c.gsoCode,
         code: c.gsoCode,

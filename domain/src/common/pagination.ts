@@ -28,3 +28,12 @@ export function pageAfterDelete(page: number, totalAfterDelete: number, pageSize
   const lastPage = Math.max(1, Math.ceil(totalAfterDelete / pageSize));
   return Math.min(page, lastPage);
 }
+
+/** One page of a list already in memory (a filter the database cannot apply), with the list's total. */
+export function pageOfList<T>(
+  list: readonly T[],
+  q: { page: number; pageSize: number },
+): { items: T[]; total: number } {
+  const from = (q.page - 1) * q.pageSize;
+  return { items: list.slice(from, from + q.pageSize), total: list.length };
+}

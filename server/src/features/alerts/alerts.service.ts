@@ -6,6 +6,7 @@ import {
   type AlertPage,
   alertEvent,
   OUT_OF_SCOPE,
+  pageOfList,
   scopeAllowsUnit,
   type WebParameters,
 } from '@flood/domain';
@@ -59,8 +60,8 @@ export function createAlertsService({ db, bus, now, webParameters, unitOf }: Ale
       const all = await pageAlerts(db, { page: 1, pageSize: 1_000_000, open: q.status === 'open' });
       const mine = [];
       for (const r of all.rows) if (await inScope(caller, r.s)) mine.push(r);
-      const from = (q.page - 1) * q.pageSize;
-      return { items: mine.slice(from, from + q.pageSize).map((r) => toAlert(r.a, r.s, p)), total: mine.length };
+      const page = pageOfList(mine, q);
+      return { items: page.items.map((r) => toAlert(r.a, r.s, p)), total: page.total };
     },
 
     async detail(actor: Actor | undefined, id: number): Promise<AlertDetail> {

@@ -102,6 +102,11 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
       return (await current()).settings;
     },
 
+    /** Whether the built-in default is in force (no area saved). */
+    async isDefault(): Promise<boolean> {
+      return (await current()).isDefault;
+    },
+
     /** The units with a boundary, as the warnings, the CAP feed and the subscriptions use them. */
     async communes(): Promise<Commune[]> {
       return (await unitsOf()).communes;

@@ -2,6 +2,7 @@ import {
   CHANGED,
   confirmsStationDelete,
   type PolygonalGeometry,
+  pageOfList,
   STATIONS_CHANGED,
   type Station,
   type StationBodySchema,
@@ -147,8 +148,7 @@ export function createStationsService({
       // Units are found by position: every station is read, then the page is cut from those in scope.
       const all = await withUnits((await listStations(db, { ...q, page: 1, pageSize: 1_000_000 })).items);
       const mine = all.filter((s) => scopeAllowsUnit(actor.units, s.unitCode));
-      const from = (q.page - 1) * q.pageSize;
-      return { items: mine.slice(from, from + q.pageSize), total: mine.length };
+      return pageOfList(mine, q);
     },
 
     async publicGet(id: number): Promise<Station> {

@@ -3,6 +3,7 @@ import {
   formatDateTimeVi,
   OUT_OF_SCOPE,
   type PublicWarning,
+  pageOfList,
   scopeCoversUnits,
   WARNING_KIND_LABELS,
   type Warning,
@@ -376,8 +377,8 @@ export function createWarningsService(deps: WarningsServiceDeps) {
       const all = await pageWarnings(db, q.status, 1, 1_000_000, now());
       const mine: WarningRow[] = [];
       for (const row of all.items) if (await inScope(a, row)) mine.push(row);
-      const from = (q.page - 1) * q.pageSize;
-      return { items: await Promise.all(mine.slice(from, from + q.pageSize).map(toWarning)), total: mine.length };
+      const page = pageOfList(mine, q);
+      return { items: await Promise.all(page.items.map(toWarning)), total: page.total };
     },
 
     async detail(actor: Actor | undefined, id: number): Promise<WarningDetail> {
