@@ -9,6 +9,7 @@ export * from './alerts/sms-template';
 export * from './area/area.schemas';
 export * from './area/area-texts';
 export * from './area/region-units';
+export * from './area/unit-pages';
 export * from './area/unit-scope';
 export * from './audit/audit.schemas';
 export * from './auth/auth.schemas';

@@ -1,7 +1,15 @@
 import path from 'node:path';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
-import { areaTexts, isMobileAgent, NEWS_HOME_SIZE, type Position, positionsOf } from '@flood/domain';
+import {
+  areaTexts,
+  isMobileAgent,
+  NEWS_HOME_SIZE,
+  type Position,
+  positionsOf,
+  splitUnitPath,
+  unitFullName,
+} from '@flood/domain';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
@@ -194,7 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(categoriesRoutes, { categories: createCategoriesService({ db }) });
   const dataLayers = createDataLayersService({ db, bus });
   await app.register(dataLayersRoutes, { dataLayers, cache: createDataLayersCache({ dataLayers, bus }), hotReads });
-  const readings = createReadingsService({ db, webParameters: configService.webParameters, timeZone, now });
+  const readings = createReadingsService({
+    db,
+    webParameters: configService.webParameters,
+    timeZone,
+    now,
+    units: area.units,
+  });
   const latest = createLatestReadingsCache({ readings, webParameters: configService.webParameters, bus, now });
   await app.register(stationsRoutes, {
     stations: createStationsService({
@@ -203,8 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       readings: stationReadings,
       alerts: createStationAlerts(bus),
       now,
-      units: async () =>
-        (await area.communes()).map((c) => ({ code: c.gsoCode, name: c.fullName, geometry: c.geometry })),
+      units: area.units,
     }),
   });
   // The quality rules of readings (#22); off only for the bench's baseline (README).
@@ -224,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readings,
     latest,
     hotReads,
+    isUnit: area.isUnit,
   });
   await app.register(reportsRoutes, {
     reports: createReportsService({ db, timeZone }),
@@ -400,61 +414,83 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The first views (#25): warnings and latest readings in the HTML of the dashboard (one for phones, one for other
   // screens), of the phone map and of the news page, from the hot reads, made anew after any event that changes them.
+  type FirstViewKind = 'phone' | 'desktop' | 'map' | 'news' | 'news-saving';
   const firstViews = createExpiringCache(
-    async (key: 'phone' | 'desktop' | 'map' | 'news' | 'news-saving') => {
-      const warnings = await app.activeWarnings();
-      const alerts = await activeAlerts(db, false, await configService.webParameters());
+    // `kind` or `kind|unit`: a unit's pages show its warnings, alerts, stations and news (#26 point 4).
+    async (key: string) => {
+      const [kind, unitCode] = key.split('|') as [FirstViewKind, string | undefined];
       const expiresAt = now().getTime() + 5_000;
-      if (key === 'news' || key === 'news-saving') {
+      if (unitCode && !(await area.isUnit(unitCode))) return { value: null, expiresAt };
+      const warnings = await app.activeWarnings(unitCode);
+      const alerts = await activeAlerts(
+        db,
+        false,
+        await configService.webParameters(),
+        unitCode ? { code: unitCode, unitOf: area.unitOfStation } : undefined,
+      );
+      if (kind === 'news' || kind === 'news-saving') {
         const items = async (type: 'WARNING' | 'NORMAL') =>
-          JSON.parse((await newsLists.get({ page: 1, pageSize: NEWS_HOME_SIZE, type })).identity.body.toString('utf8'))
-            .items;
+          JSON.parse(
+            (await newsLists.get({ page: 1, pageSize: NEWS_HOME_SIZE, type, unit: unitCode })).identity.body.toString(
+              'utf8',
+            ),
+          ).items;
         const view = renderNewsFirstView({
           warnings,
           alerts,
           warning: await items('WARNING'),
           activity: await items('NORMAL'),
           timeZone,
-          pictures: key === 'news',
+          pictures: kind === 'news',
         });
         return { value: view, expiresAt };
       }
       const content = {
         warnings,
         alerts,
-        water: JSON.parse((await latest.get('CURRENT_HIGH')).identity.body.toString('utf8')),
-        rain: JSON.parse((await latest.get('CURRENT_RAIN')).identity.body.toString('utf8')),
+        water: JSON.parse((await latest.get('CURRENT_HIGH', unitCode)).identity.body.toString('utf8')),
+        rain: JSON.parse((await latest.get('CURRENT_RAIN', unitCode)).identity.body.toString('utf8')),
         timeZone,
       };
       return {
         value:
-          key === 'map'
+          kind === 'map'
             ? renderMapFirstView(content)
-            : renderDashboardFirstView({ ...content, mobile: key === 'phone' }),
+            : renderDashboardFirstView({ ...content, mobile: kind === 'phone' }),
         expiresAt,
       };
     },
-    { now: () => now().getTime() },
+    // The kinds times the area's units, and any unit path asked for (its view is null): the oldest go first.
+    { now: () => now().getTime(), maxKeys: 256 },
   );
   // Whatever they show changed: the next page gets a new one (the 5 s are a backstop, and the warnings' expiry).
   bus.subscribe((e) => {
-    if (['reading', 'alert', 'warning', 'config', 'stations-changed', 'news-changed'].includes(e.type))
+    if (
+      ['reading', 'alert', 'warning', 'config', 'stations-changed', 'news-changed', 'area', 'geodata-changed'].includes(
+        e.type,
+      )
+    )
       firstViews.drop();
   });
   // Which first view a page gets: the dashboard's for a phone (the domain's isMobileAgent, as the web's) or
-  // other screens, the phone map's, the news page's (a browser sending Save-Data: the drawn default pictures).
-  const firstViewKey = (route: string, request: FastifyRequest) =>
-    route === '/dashboard'
-      ? isMobileAgent(String(request.headers['user-agent'] ?? ''))
-        ? 'phone'
-        : 'desktop'
-      : route === '/maps-mobile'
-        ? 'map'
-        : route === '/news'
-          ? request.headers['save-data'] === 'on'
-            ? 'news-saving'
-            : 'news'
-          : null;
+  // other screens, the phone map's, the news page's (a browser sending Save-Data: the drawn default pictures);
+  // on a unit's pages (`/xa/{code}/…`), that unit's.
+  const firstViewKey = (route: string, request: FastifyRequest): string | null => {
+    const { unit, path: own } = splitUnitPath(route);
+    const kind: FirstViewKind | null =
+      own === '/dashboard'
+        ? isMobileAgent(String(request.headers['user-agent'] ?? ''))
+          ? 'phone'
+          : 'desktop'
+        : own === '/maps-mobile'
+          ? 'map'
+          : own === '/news'
+            ? request.headers['save-data'] === 'on'
+              ? 'news-saving'
+              : 'news'
+            : null;
+    return kind && unit ? `${kind}|${unit}` : kind;
+  };
   await registerWeb(app, config.WEB_DIST, {
     demo: config.DEMO,
     hotReads,
@@ -469,6 +505,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           appShortName: t.appShortName,
           appDescription: t.appDescription,
           area: await area.area(),
+          units: Object.fromEntries((await area.settings()).units.map((u) => [u.code, unitFullName(u)])),
         };
       },
       onChange: (listener) =>

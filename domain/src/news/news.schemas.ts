@@ -1,5 +1,7 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { UnitQuerySchema } from '../area/unit-pages';
+import { UnitScopeSchema } from '../area/unit-scope';
 import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { optionalText, TEXT_MAX } from '../common/text';
@@ -51,6 +53,8 @@ export const NewsSummarySchema = z
     userName: z.string().nullable(),
     demo: z.boolean(),
     createdAt: z.string(),
+    /** The units it is about (#26 point 4): shown on those units' pages too; empty = the whole area's. */
+    units: z.array(z.string()).default([]),
   })
   .meta({ id: 'NewsSummary' });
 export type NewsSummary = z.infer<typeof NewsSummarySchema>;
@@ -91,6 +95,8 @@ export const NewsBodySchema = z
       .transform((v) => (v ? new Date(v) : null)),
     status: z.enum(NEWS_STATUSES).default('DRAFT'),
     type: z.enum(NEWS_TYPES).default('NORMAL'),
+    /** The units it is about (#26 point 4); empty: the whole area. */
+    units: UnitScopeSchema,
   })
   .meta({ id: 'NewsBody' });
 export type NewsBody = z.input<typeof NewsBodySchema>;
@@ -110,6 +116,8 @@ export const NewsListQuerySchema = z.object({
   type: z.enum(NEWS_TYPES).optional(),
   status: z.enum(NEWS_STATUSES).optional(),
   all: flag,
+  /** One unit's pages (#26 point 4): the items tagged with it and those of the whole area. */
+  unit: UnitQuerySchema.shape.unit,
 });
 export type NewsListQuery = z.infer<typeof NewsListQuerySchema>;
 export const NewsPageSchema = pageOf(NewsSummarySchema).meta({ id: 'NewsPage' });

@@ -1,6 +1,7 @@
 import '../common/zod-messages';
 import { z } from 'zod';
 import { ALERT_TRENDS } from '../alerts/alerts.schemas';
+import { UnitQuerySchema } from '../area/unit-pages';
 import { parseDateVi } from '../common/time';
 import { StationKindSchema } from './station-kind.schema';
 
@@ -29,6 +30,8 @@ export const WaterQuerySchema = z
     /** Range of the history, DD/MM/YYYY (inclusive); default the last 24 hours. */
     from: dateVi().optional(),
     to: dateVi().optional(),
+    /** One unit's stations (#26 point 4), for the latest values or an hour's. */
+    unit: UnitQuerySchema.shape.unit,
   })
   .refine((q) => q.type || q.stationCode, { message: 'Cần type hoặc stationCode', path: ['type'] });
 export type WaterQuery = z.infer<typeof WaterQuerySchema>;
@@ -42,6 +45,8 @@ export const StationReadingSchema = z
     kind: StationKindSchema,
     lat: z.number(),
     long: z.number(),
+    /** The unit of the area the station belongs to (#26); absent from older servers. */
+    unitCode: z.string().nullable().optional(),
     /** Rain: mm in that hour (mm/h). Water: cm, the last reading of that hour. Null: no reading. */
     value: z.number().nullable(),
     observedAt: z.string().nullable(),

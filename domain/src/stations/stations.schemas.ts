@@ -1,5 +1,6 @@
 import '../common/zod-messages';
 import { z } from 'zod';
+import { UnitQuerySchema } from '../area/unit-pages';
 import { MAX_PAGE_SIZE, PAGE_SIZE, pageOf } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
 import { parseDateVi } from '../common/time';
@@ -134,6 +135,8 @@ export const StationListQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   keyword: z.string().trim().max(TEXT_MAX).optional(),
   kind: StationKindSchema.optional(),
+  /** One unit's stations (#26 point 4). */
+  unit: UnitQuerySchema.shape.unit,
 });
 export type StationListQuery = z.infer<typeof StationListQuerySchema>;
 export const StationPageSchema = pageOf(StationSchema).meta({ id: 'StationPage' });

@@ -128,6 +128,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     db,
     webParameters: deps.webParameters,
     alerts: createAlertsService({ db, bus, now, webParameters: deps.webParameters, unitOf: app.area.unitOfStation }),
+    unitOf: app.area.unitOfStation,
   });
   // Warnings issued by officers (#23): the back office, the public list and page; their CAP messages are in the feed.
   const warnings = createWarningsService({
@@ -140,7 +141,7 @@ export async function registerAlerting(app: FastifyInstance, deps: AlertingDeps)
     wake: () => dispatcher.wake(),
     subscribers: routing,
   });
-  app.decorate('activeWarnings', () => warnings.active());
+  app.decorate('activeWarnings', (unit?: string) => warnings.active(unit));
   await app.register(warningsRoutes, {
     warnings,
     communes,

@@ -23,7 +23,7 @@ declare module 'fastify' {
     /** The area the portal serves and its units (#26): names, communes with boundaries, map view. */
     area: import('../features/area/area.service').AreaService;
     /** Officers' warnings in force (#23), as the public sees them (the banner; the dashboard's first view, #25). */
-    activeWarnings: () => Promise<import('@flood/domain').PublicWarning[]>;
+    activeWarnings: (unit?: string) => Promise<import('@flood/domain').PublicWarning[]>;
     /** Residents' subscriptions (#24): what alerts, their cancels and officers' warnings add for subscribers. */
     subscriberRouting: import('../features/subscriptions/subscriber-messages').SubscriberRouting;
     /** Flood events from the readings and the flood analysis queue (tests wait for them, issue #10). */

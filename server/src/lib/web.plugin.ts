@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_ROUTES, type RouteDef } from '@flood/domain';
+import { PUBLIC_ROUTES, type RouteDef, splitUnitPath, unitRead } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
 import type { HotHit, HotReads } from './hot-reads';
@@ -21,6 +21,8 @@ export interface ShellNames {
   appDescription: string;
   /** The area as `GET /api/area` answers it, put in the page so the app's first render names it too. */
   area?: unknown;
+  /** The units' full names by code ('Xã Ba Chẽ'): a unit's pages (`/xa/{code}/…`, #26 point 4) are titled with it. */
+  units?: Readonly<Record<string, string>>;
 }
 
 /** What the server puts in a page before its scripts run: the warnings banner (after the header) and the main area. */
@@ -100,26 +102,46 @@ export async function registerWeb(
   // and then disappears.
   const headerless = new Set(PUBLIC_ROUTES.filter((r) => r.noHeader).map((r) => r.path));
   const routePreloads = await readRoutePreloads(webDist);
+  /** The page shells of a source: with the header, and bare (the slim bar) for the pages without one. */
+  const shellsOf = (source: string) => ({
+    shell: source.replace(BARE_BAR, ''),
+    bareShell: source
+      .replace(BARE_BAR, (_m, bar: string) => bar)
+      .replace(/<header class="app-header">[\s\S]*?<\/header>/, '')
+      .replace(SHELL_MAIN_OPEN, '<main id="main-content" class="app-main app-main-bare">'),
+  });
   const makePages = () => {
     const source = built ? named(built.html) : null;
-    const shell = source !== null ? source.replace(BARE_BAR, '') : null;
-    const bareShell =
-      source !== null
-        ? source
-            .replace(BARE_BAR, (_m, bar: string) => bar)
-            .replace(/<header class="app-header">[\s\S]*?<\/header>/, '')
-            .replace(SHELL_MAIN_OPEN, '<main id="main-content" class="app-main app-main-bare">')
-        : null;
+    const shells = source !== null ? shellsOf(source) : null;
     return {
-      indexHtml: shell !== null ? withScripts(shell) : null,
-      bareHtml: bareShell !== null ? withScripts(bareShell) : null,
-      pages:
-        shell !== null && bareShell !== null
-          ? publicPageHtml(routePreloads, (route, modules, links) =>
-              withScripts(headerless.has(route) ? bareShell : shell, modules, links),
-            )
-          : [],
+      indexHtml: shells ? withScripts(shells.shell) : null,
+      bareHtml: shells ? withScripts(shells.bareShell) : null,
+      pages: shells
+        ? publicPageHtml(routePreloads, (route, modules, links) =>
+            withScripts(headerless.has(route) ? shells.bareShell : shells.shell, modules, links),
+          )
+        : [],
+      /** A unit's pages (#26 point 4), made when first asked: its title, its reads' preloads. Known units only. */
+      unitPages: new Map<string, Buffer>(),
     };
+  };
+  /** The page of one unit's public path (`/xa/{code}` + `own`); undefined when the unit is not the area's. */
+  const unitPage = (unit: string, own: string): Buffer | undefined => {
+    const unitName = names?.units?.[unit];
+    if (!built || !names || !unitName) return undefined;
+    const key = `${unit}|${own}`;
+    const kept = made.unitPages.get(key);
+    if (kept) return kept;
+    const def = PUBLIC_ROUTES.find((r) => routePattern(r.path).test(own));
+    const { shell, bareShell } = shellsOf(
+      withShellNames(built.html, { ...names, title: `${unitName} – ${names.title}` }),
+    );
+    const { links, modules } = def
+      ? pagePreloads(def, routePreloads[def.path] ?? [], unit)
+      : { links: '', modules: [] };
+    const page = withScripts(def && headerless.has(def.path) ? bareShell : shell, modules, links);
+    made.unitPages.set(key, page);
+    return page;
   };
   let made = makePages();
   // While the pages are made again, a page waits for them (the fast lane steps aside): nobody gets the old names
@@ -186,8 +208,11 @@ export async function registerWeb(
 
   /** The HTML of an app path: its page (preloads, header or not) with its first view in place of the spinner. */
   function pageFor(route: string, first: FirstView | null): Buffer | null {
-    const page =
-      made.pages.find((p) => p.pattern.test(route))?.html ?? (headerless.has(route) ? made.bareHtml : made.indexHtml);
+    const { unit, path: own } = splitUnitPath(route);
+    const page = unit
+      ? (unitPage(unit, own) ?? made.indexHtml)
+      : (made.pages.find((p) => p.pattern.test(route))?.html ??
+        (headerless.has(route) ? made.bareHtml : made.indexHtml));
     return first && page ? Buffer.from(withFirstView(page.toString('utf8'), first)) : page;
   }
 
@@ -316,7 +341,12 @@ const BANNER_MARK = '<!--alert-banner-->';
  * The `<link>`s of a page's style sheets and of its first API reads (fetched while the shell's script loads),
  * and the page's modules, which the boot script fetches after the first paint (app-boot.ts).
  */
-export function pagePreloads(route: RouteDef, chunks: readonly string[]): { links: string; modules: string[] } {
+export function pagePreloads(
+  route: RouteDef,
+  chunks: readonly string[],
+  /** A unit's page (#26 point 4): its reads as the page asks for them, narrowed to the unit. */
+  unit?: string,
+): { links: string; modules: string[] } {
   const assets = chunks.filter((file) => ASSET.test(file));
   const links = assets
     .filter((file) => file.endsWith('.css'))
@@ -325,10 +355,13 @@ export function pagePreloads(route: RouteDef, chunks: readonly string[]): { link
     .map((file) => `<link rel="stylesheet" crossorigin href="${escapeXml(file)}">`);
   // crossorigin (anonymous): the mode and credentials of the web's fetch(), or the preload is not reused.
   for (const read of route.firstReads ?? []) {
-    links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeXml(read)}">`);
+    links.push(`<link rel="preload" as="fetch" crossorigin href="${escapeXml(unitRead(read, unit))}">`);
   }
   return { links: links.join(''), modules: assets.filter((file) => file.endsWith('.js')) };
 }
+
+/** A route's path as a pattern of the paths it takes (`/news/:id` → any one segment). */
+const routePattern = (routePath: string) => new RegExp(`^${routePath.replace(/:[^/]+/g, '[^/]+')}$`);
 
 /** One HTML per public route that has something to preload; other paths get the plain index.html. */
 function publicPageHtml(
@@ -339,8 +372,7 @@ function publicPageHtml(
   for (const route of PUBLIC_ROUTES) {
     const { links, modules } = pagePreloads(route, chunks[route.path] ?? []);
     if (!links && modules.length === 0) continue;
-    const pattern = new RegExp(`^${route.path.replace(/:[^/]+/g, '[^/]+')}$`);
-    out.push({ pattern, html: page(route.path, modules, links) });
+    out.push({ pattern: routePattern(route.path), html: page(route.path, modules, links) });
   }
   return out;
 }

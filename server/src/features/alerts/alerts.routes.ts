@@ -8,6 +8,7 @@ import {
   AlertSchema,
   IdParamsSchema,
   publicAlert,
+  UnitQuerySchema,
   type WebParameters,
 } from '@flood/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,10 +21,28 @@ import type { AlertsService } from './alerts.service';
  * The open warnings, highest level first: the public sees the confirmed ones (every page shows them); staff also
  * the unconfirmed ones and the silent stations.
  */
-export async function activeAlerts(db: Db, includeSilent = false, p?: WebParameters): Promise<Alert[]> {
-  const all = (await findOpenAlerts(db, includeSilent)).map((r) => toAlert(r.a, r.s, p));
+export async function activeAlerts(
+  db: Db,
+  includeSilent = false,
+  p?: WebParameters,
+  /** One unit's (#26 point 4): the alerts of the stations that belong to it (`unitOf` places them). */
+  unit?: { code: string; unitOf: StationUnitOf },
+): Promise<Alert[]> {
+  let rows = await findOpenAlerts(db, includeSilent);
+  if (unit) {
+    const placed = await Promise.all(rows.map(async (r) => ((await unit.unitOf(r.s)) === unit.code ? r : null)));
+    rows = placed.filter((r) => r !== null);
+  }
+  const all = rows.map((r) => toAlert(r.a, r.s, p));
   return includeSilent ? all : all.map(publicAlert);
 }
+
+/** The unit a station belongs to (the area's `unitOfStation`). */
+export type StationUnitOf = (s: {
+  unitCode: string | null;
+  latitude: number;
+  longitude: number;
+}) => Promise<string | null>;
 
 const tags = ['Cảnh báo / Alerts'];
 
@@ -31,14 +50,25 @@ export const alertsRoutes: FastifyPluginAsyncZod<{
   db: Db;
   alerts: AlertsService;
   webParameters: () => Promise<WebParameters>;
-}> = async (app, { db, alerts, webParameters }) => {
+  unitOf: StationUnitOf;
+}> = async (app, { db, alerts, webParameters, unitOf }) => {
   app.get('/api/alerts/active', {
-    // Kept for anonymous callers (lib/hot-reads.ts) until an alert, a station or the thresholds change; 5 s at most.
-    config: { access: 'public', hot: { events: ['alert', 'stations-changed', 'config'], maxAgeMs: 5_000 } },
-    schema: { tags: ['Cảnh báo / Alerts'], summary: 'Cảnh báo đang hiệu lực', response: { 200: ActiveAlertsSchema } },
-    handler: async (_req, reply) => {
+    // Kept for anonymous callers (lib/hot-reads.ts, per URL: a unit's too) until an alert, a station, the
+    // thresholds or the units change; 5 s at most.
+    config: {
+      access: 'public',
+      hot: { events: ['alert', 'stations-changed', 'config', 'area', 'geodata-changed'], maxAgeMs: 5_000 },
+    },
+    schema: {
+      tags: ['Cảnh báo / Alerts'],
+      summary: 'Cảnh báo đang hiệu lực (unit: của một đơn vị)',
+      querystring: UnitQuerySchema,
+      response: { 200: ActiveAlertsSchema },
+    },
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return activeAlerts(db, false, await webParameters());
+      const { unit } = req.query;
+      return activeAlerts(db, false, await webParameters(), unit ? { code: unit, unitOf } : undefined);
     },
   });
   app.get('/api/alerts/staff', {

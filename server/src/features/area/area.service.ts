@@ -8,7 +8,7 @@ import {
   positionsOf,
   type RegionUnits,
   regionUnits,
-  unitAt,
+  stationUnitCode,
   unitFullName,
   unitGeometries,
 } from '@flood/domain';
@@ -96,6 +96,10 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
     return communesMemo.value;
   }
 
+  async function units(): Promise<{ code: string; name: string; geometry: Commune['geometry'] }[]> {
+    return (await unitsOf()).communes.map((c) => ({ code: c.gsoCode, name: c.fullName, geometry: c.geometry }));
+  }
+
   return {
     /** The settings in force (cached). */
     async settings(): Promise<AreaSettings> {
@@ -112,11 +116,17 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
       return (await unitsOf()).communes;
     },
 
+    /** The units with a boundary, as the stations and readings place them: code, full name, boundary. */
+    units,
+
+    /** Whether a code is one of the area's units (a unit's public pages, #26 point 4). */
+    async isUnit(code: string): Promise<boolean> {
+      return (await current()).settings.units.some((u) => u.code === code);
+    },
+
     /** The unit a station belongs to (#26): staff's choice, else the unit whose boundary holds it. */
     async unitOfStation(s: { unitCode: string | null; latitude: number; longitude: number }): Promise<string | null> {
-      if (s.unitCode) return s.unitCode;
-      const units = (await unitsOf()).communes.map((c) => ({ code: c.gsoCode, geometry: c.geometry }));
-      return unitAt(units, s.longitude, s.latitude);
+      return stationUnitCode(await units(), { unitCode: s.unitCode, lat: s.latitude, long: s.longitude });
     },
 
     /** The units' extent ([west, south, east, north]), or null when none has a boundary: search and routing (#26). */

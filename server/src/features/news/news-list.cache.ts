@@ -7,9 +7,9 @@ import { NEWS_CHANGED, type NewsService } from './news.service';
 const KEEP_MS = 30_000;
 
 /** The shape of an anonymous list query the cache answers: the public list ignores everything else. */
-export type PublicNewsListQuery = Pick<NewsListQuery, 'page' | 'pageSize' | 'type'>;
+export type PublicNewsListQuery = Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'unit'>;
 
-const keyOf = (q: PublicNewsListQuery) => `${q.page}:${q.pageSize}:${q.type ?? ''}`;
+const keyOf = (q: PublicNewsListQuery) => `${q.page}:${q.pageSize}:${q.type ?? ''}:${q.unit ?? ''}`;
 
 /**
  * The anonymous news list (the warnings a storm night's visitors reload), serialised once per page and type:
@@ -28,18 +28,20 @@ export function createNewsListCache({
 }) {
   const cache = createExpiringCache<string, PreparedBody>(
     async (key) => {
-      const [page = '1', pageSize = '1', type = ''] = key.split(':');
+      const [page = '1', pageSize = '1', type = '', unit = ''] = key.split(':');
       const loadedAt = now().getTime();
       const { page: list, until } = await news.publicList({
         page: Number(page),
         pageSize: Number(pageSize),
         type: (type || undefined) as PublicNewsListQuery['type'],
+        unit: unit || undefined,
       });
       const body = JSON.stringify(NewsPageSchema.encode(list));
       const expiresAt = Math.min(loadedAt + KEEP_MS, until ? until.getTime() : Number.POSITIVE_INFINITY);
       return { value: await prepareBody(body, 'application/json; charset=utf-8'), expiresAt };
     },
-    { now: () => now().getTime() },
+    // Pages, types and a unit's pages (#26 point 4): the oldest go first.
+    { now: () => now().getTime(), maxKeys: 256 },
   );
   bus.subscribe((e) => {
     if (e.type === NEWS_CHANGED) cache.drop();

@@ -17,6 +17,7 @@ const summaryColumns = {
   status: news.status,
   type: news.type,
   demo: news.demo,
+  units: news.units,
   userId: news.userId,
   createdAt: news.createdAt,
   updatedAt: news.updatedAt,
@@ -33,10 +34,12 @@ const publicWhere = (now: Date): SQL => and(eq(news.status, 'PUBLISH'), lte(news
  */
 export async function listNews(
   db: Db,
-  q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'status'> & { publicOnly: boolean; now: Date },
+  q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'status' | 'unit'> & { publicOnly: boolean; now: Date },
 ): Promise<{ items: NewsSummaryRow[]; total: number }> {
   const where = and(
     q.publicOnly ? publicWhere(q.now) : undefined,
+    // One unit's pages (#26 point 4): its items and the whole area's (domain concernsUnit).
+    q.unit ? sql`(${news.units} = '{}'::text[] or ${q.unit} = any(${news.units}))` : undefined,
     q.type ? eq(news.type, q.type) : ne(news.type, 'GIOI_THIEU'),
     !q.publicOnly && q.status ? eq(news.status, q.status) : undefined,
   );

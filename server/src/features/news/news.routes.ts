@@ -24,7 +24,7 @@ const staff = { anyOf: ['news' as const] };
 const tags = ['Tin tức / News'];
 /** Seconds a browser or CDN may keep the public list (a news change drops the server's copy at once). */
 const LIST_MAX_AGE = 10;
-const PUBLIC_LIST_KEYS = new Set(['page', 'pageSize', 'type']);
+const PUBLIC_LIST_KEYS = new Set(['page', 'pageSize', 'type', 'unit']);
 /**
  * A visitor's read of one item or of the documents, kept (lib/hot-reads.ts) until any news change; 30 s at most
  * (a creator renamed elsewhere), the documents' list 5 s (a scheduled document appears by the clock alone).
@@ -43,7 +43,7 @@ export const newsRoutes: FastifyPluginAsyncZod<{
   /** Anonymous views per client address (signed-in staff are not limited). */
   viewLimit: AnonymousPostLimit;
 }> = async (app, { news, listCache, hotReads, viewLimit }) => {
-  // Visitors' list (page, pageSize, type only): served from prepared bytes when ready. The query of each URL is
+  // Visitors' list (page, pageSize, type, unit only): served from prepared bytes when ready. The query of each URL is
   // checked once; anything else (all, status, a value the schema refuses) goes on to the route.
   const queries = new Map<string, PublicNewsListQuery | undefined>();
   hotReads.add('/api/news', (req) => {

@@ -62,6 +62,7 @@ function toSummary(r: NewsSummaryRow): NewsSummary {
     userName: r.userName,
     demo: r.demo,
     createdAt: r.createdAt.toISOString(),
+    units: r.units,
   };
 }
 const FILE_PREFIX = '/api/files/';
@@ -150,6 +151,7 @@ export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: strin
       author: body.author,
       avatar: body.avatar,
       files: body.files,
+      units: body.units,
       content,
       date: body.date ?? now(),
       status: body.status,
@@ -184,11 +186,11 @@ export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: strin
      * both as of one instant, so a cache of the list knows when it goes stale.
      */
     async publicList(
-      q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type'>,
+      q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'unit'>,
     ): Promise<{ page: NewsPage; until: Date | null }> {
       const at = now();
       const [{ items, total }, until] = await Promise.all([
-        listNews(db, { page: q.page, pageSize: q.pageSize, type: q.type, publicOnly: true, now: at }),
+        listNews(db, { page: q.page, pageSize: q.pageSize, type: q.type, unit: q.unit, publicOnly: true, now: at }),
         nextScheduledDate(db, { type: q.type, now: at }),
       ]);
       return { page: { items: items.map(toSummary), total }, until };

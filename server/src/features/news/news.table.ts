@@ -36,6 +36,8 @@ export const news = pgTable(
     type: varchar('type', { length: 16 }).notNull(),
     /** Seeded demo content (DEMO on). */
     demo: boolean('demo').notNull().default(false),
+    /** The units it is about (#26 point 4): also on those units' public pages. Empty: the whole area. */
+    units: text('units').array().notNull().default(sql`'{}'::text[]`),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -25,9 +25,11 @@ export interface LatestReadingsCacheDeps {
  * by the clock alone.
  */
 export function createLatestReadingsCache({ readings, webParameters, bus, now }: LatestReadingsCacheDeps) {
-  const cache = createExpiringCache<ReadingType, PreparedBody>(
-    async (type) => {
-      const items = await readings.byType(type);
+  // Per type, and per unit for a unit's pages (#26 point 4): `${type}` or `${type}|${unit}`.
+  const cache = createExpiringCache<string, PreparedBody>(
+    async (key) => {
+      const [type, unit] = key.split('|') as [ReadingType, string | undefined];
+      const items = await readings.byType(type, undefined, undefined, unit);
       const p = await webParameters();
       const silentMs = p.disconnectAfterMinutes * 60_000;
       let expiresAt = now().getTime() + MAX_KEEP_MS;
@@ -38,21 +40,29 @@ export function createLatestReadingsCache({ readings, webParameters, bus, now }:
       const body = JSON.stringify(ListSchema.encode(items));
       return { value: await prepareBody(body, 'application/json; charset=utf-8'), expiresAt };
     },
-    { now: () => now().getTime() },
+    // The types times the area's units (the route asks only for known units).
+    { now: () => now().getTime(), maxKeys: 512 },
   );
   bus.subscribe((e) => {
     if (e.type === 'reading') {
       const kind = (e.data as { kind?: string } | null)?.kind;
-      cache.drop((type) => !kind || READING_TYPES[type] === kind);
-    } else if (e.type === 'import' || e.type === 'config' || e.type === STATIONS_CHANGED) {
+      cache.drop((key) => !kind || READING_TYPES[key.split('|')[0] as ReadingType] === kind);
+    } else if (
+      e.type === 'import' ||
+      e.type === 'config' ||
+      e.type === STATIONS_CHANGED ||
+      // Each value names its station's unit, which follows the area's units and their boundaries (#26).
+      e.type === 'area' ||
+      e.type === 'geodata-changed'
+    ) {
       cache.drop();
     }
   });
   return {
-    /** Prepared bytes of every station's latest value of the type. */
-    get: (type: ReadingType): Promise<PreparedBody> => cache.get(type),
+    /** Prepared bytes of every station's latest value of the type (of one unit's stations, with `unit`). */
+    get: (type: ReadingType, unit?: string): Promise<PreparedBody> => cache.get(unit ? `${type}|${unit}` : type),
     /** The same bytes when ready and fresh, without waiting. */
-    peek: (type: ReadingType): PreparedBody | undefined => cache.peek(type),
+    peek: (type: ReadingType, unit?: string): PreparedBody | undefined => cache.peek(unit ? `${type}|${unit}` : type),
   };
 }
 export type LatestReadingsCache = ReturnType<typeof createLatestReadingsCache>;

@@ -7,12 +7,14 @@ import {
   isDisconnected,
   levelOf,
   NO_DATA_LABEL,
+  type PolygonalGeometry,
   parseDateVi,
   RAIN_STATUS_LABELS,
   READING_TYPES,
   rainStatus,
   type StationReading,
   type StationSeries,
+  stationUnitCode,
   WATER_STATUS_LABELS,
   type WaterQuery,
   type WebParameters,
@@ -41,12 +43,20 @@ export interface ReadingsServiceDeps {
   webParameters: () => Promise<WebParameters>;
   timeZone: string;
   now: () => Date;
+  /** The area's units with their boundaries (#26): each reading names its station's unit. */
+  units?: () => Promise<readonly { code: string; geometry: PolygonalGeometry }[]>;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `GET /api/water`: every station's value at an hour (or now), or one station's hourly series. */
-export function createReadingsService({ db, webParameters, timeZone, now }: ReadingsServiceDeps) {
+export function createReadingsService({
+  db,
+  webParameters,
+  timeZone,
+  now,
+  units = async () => [],
+}: ReadingsServiceDeps) {
   type Shown = Awaited<ReturnType<typeof latestShownReadings>> extends Map<number, infer V> ? V : never;
 
   /**
@@ -79,6 +89,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
     hourValue: HourValue | undefined,
     p: WebParameters,
     current: boolean,
+    unitCode: string | null,
     raw?: Shown,
   ): StationReading {
     const { v, quality } = current ? shown(s, hourValue, raw, p) : { v: hourValue, quality: null };
@@ -107,6 +118,7 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       kind: s.kind,
       lat: s.latitude,
       long: s.longitude,
+      unitCode,
       value: v ? Math.round(v.value * 100) / 100 : null,
       observedAt: v ? v.lastAt.toISOString() : null,
       date: w ? `${pad(w.day)}/${pad(w.month)}/${w.year}` : null,
@@ -127,7 +139,13 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
 
   return {
     /** Every station of the type at the district hour `date` + `hour`, or the latest values when absent. */
-    async byType(type: keyof typeof READING_TYPES, date?: string, hour?: number): Promise<StationReading[]> {
+    /** Every station's value of the type at an hour (or now); `unit`: that unit's stations only (#26 point 4). */
+    async byType(
+      type: keyof typeof READING_TYPES,
+      date?: string,
+      hour?: number,
+      unit?: string,
+    ): Promise<StationReading[]> {
       const kind = READING_TYPES[type];
       const p = await webParameters();
       const current = !date;
@@ -140,7 +158,14 @@ export function createReadingsService({ db, webParameters, timeZone, now }: Read
       const raw = current ? await latestShownReadings(db, kind) : new Map<number, Shown>();
       // A stopped station leaves the live map and lists; its past hours still show.
       const stations = (await allStations(db, kind)).filter((s) => !current || s.status === 'active');
-      return stations.map((s) => describe(s, byStation.get(s.id), p, current, raw.get(s.id)));
+      const areaUnits = await units();
+      const out: StationReading[] = [];
+      for (const s of stations) {
+        const code = stationUnitCode(areaUnits, { unitCode: s.unitCode, lat: s.latitude, long: s.longitude });
+        if (unit === undefined || code === unit)
+          out.push(describe(s, byStation.get(s.id), p, current, code, raw.get(s.id)));
+      }
+      return out;
     },
 
     /**

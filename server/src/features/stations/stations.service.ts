@@ -12,7 +12,7 @@ import {
   type StationStatus,
   scopeAllowsUnit,
   stationKind,
-  unitAt,
+  stationUnitCode,
 } from '@flood/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -108,7 +108,7 @@ export function createStationsService({
   const changed = () => bus.publish(STATIONS_CHANGED, CHANGED);
   /** The unit a station row belongs to: staff's choice, else the one whose boundary holds it. */
   async function unitOfRow(row: { unitCode: string | null; latitude: number; longitude: number }) {
-    return row.unitCode ?? unitAt(await units(), row.longitude, row.latitude);
+    return stationUnitCode(await units(), { unitCode: row.unitCode, lat: row.latitude, long: row.longitude });
   }
   /** A station change's audit line names the unit it touched (#26 point 3). */
   async function withUnitName(line: string, unit: string | null): Promise<string> {
@@ -118,7 +118,7 @@ export function createStationsService({
   /** The stations with their units: staff's choice, else the unit whose boundary holds the station. */
   async function withUnits<S extends Station>(list: S[]): Promise<S[]> {
     const all = await units();
-    return list.map((s) => ({ ...s, unitCode: s.unitOverride ?? unitAt(all, s.long, s.lat) }));
+    return list.map((s) => ({ ...s, unitCode: stationUnitCode(all, { ...s, unitCode: s.unitOverride }) }));
   }
   /** A chosen unit must be one of the area's (named on `unitCode`). */
   async function checkUnit(body: Body): Promise<void> {
@@ -140,14 +140,15 @@ export function createStationsService({
 
   return {
     /** The stations; a commune officer (#26 point 3) sees only those of its units. */
+    /** The list; a scoped officer's units only (#26 point 3); `q.unit`: one unit's stations (its pages, point 4). */
     async list(q: StationListQuery, actor?: Actor): Promise<StationPage> {
-      if (!actor?.units?.length) {
+      if (!actor?.units?.length && !q.unit) {
         const page = await listStations(db, q);
         return { ...page, items: await withUnits(page.items) };
       }
       // Units are found by position: every station is read, then the page is cut from those in scope.
       const all = await withUnits((await listStations(db, { ...q, page: 1, pageSize: 1_000_000 })).items);
-      const mine = all.filter((s) => scopeAllowsUnit(actor.units, s.unitCode));
+      const mine = all.filter((s) => scopeAllowsUnit(actor?.units, s.unitCode) && (!q.unit || s.unitCode === q.unit));
       return pageOfList(mine, q);
     },
 
@@ -168,7 +169,11 @@ export function createStationsService({
     async create(actor: Actor | undefined, body: Body): Promise<StationDetail> {
       const a = requirePermission(actor, 'database');
       await checkUnit(body);
-      const unit = body.unitCode ?? unitAt(await units(), Number(body.long), Number(body.lat));
+      const unit = stationUnitCode(await units(), {
+        unitCode: body.unitCode,
+        lat: Number(body.lat),
+        long: Number(body.long),
+      });
       requireUnit(a, unit);
       const line = await withUnitName(auditOf(STATION_AUDIT.create, body.code, body.name), unit);
       try {

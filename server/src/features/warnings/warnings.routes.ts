@@ -1,6 +1,7 @@
 import {
   CommunesSchema,
   PublicWarningsSchema,
+  UnitQuerySchema,
   WarningBodySchema,
   WarningCancelBodySchema,
   WarningDetailSchema,
@@ -46,16 +47,17 @@ export const warningsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get('/api/warnings/active', {
-    // Kept until a warning changes; 5 s at most, as a warning ends by the clock alone.
-    config: { access: 'public', hot: { events: ['warning'], maxAgeMs: 5_000 } },
+    // Kept until a warning (or the units, for a unit's) changes; 5 s at most, as a warning ends by the clock alone.
+    config: { access: 'public', hot: { events: ['warning', 'area', 'geodata-changed'], maxAgeMs: 5_000 } },
     schema: {
       tags,
-      summary: 'Cảnh báo của cán bộ đang hiệu lực (băng cảnh báo, bản đồ)',
+      summary: 'Cảnh báo của cán bộ đang hiệu lực (băng cảnh báo, bản đồ; unit: của một đơn vị)',
+      querystring: UnitQuerySchema,
       response: { 200: PublicWarningsSchema },
     },
-    handler: async (_req, reply) => {
+    handler: async (req, reply) => {
       reply.header('cache-control', 'no-cache');
-      return warnings.active();
+      return warnings.active(req.query.unit);
     },
   });
 

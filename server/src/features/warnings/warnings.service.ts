@@ -501,11 +501,16 @@ export function createWarningsService(deps: WarningsServiceDeps) {
       return toWarning(row);
     },
 
-    /** The warnings in force on the banner channel (public). */
-    async active(): Promise<PublicWarning[]> {
+    /** The warnings in force on the banner channel (public); `unit`: those whose area takes in that unit (#26). */
+    async active(unit?: string): Promise<PublicWarning[]> {
       const at = now();
       const rows = await activeBannerWarnings(db, at);
-      return Promise.all(rows.map(async (r) => toPublic(r, await areaOf(r), at)));
+      const out: PublicWarning[] = [];
+      for (const r of rows) {
+        const area = await areaOf(r);
+        if (!unit || area.codes.includes(unit)) out.push(toPublic(r, area, at));
+      }
+      return out;
     },
 
     /** A published (or cancelled) warning for its public page; drafts are not public. */

@@ -105,6 +105,7 @@ describe('/about', () => {
       userName: null,
       demo: false,
       createdAt: '2026-01-01T00:00:00.000Z',
+      units: [],
       content: '<h2>Vị trí</h2><p>Huyện miền núi tỉnh Quảng Ninh.</p>',
       attachments: [],
     };

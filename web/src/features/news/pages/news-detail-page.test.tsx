@@ -25,6 +25,7 @@ const NEWS: News = {
   userName: 'Cán bộ',
   demo: false,
   createdAt: '2026-11-25T10:05:00.000Z',
+  units: [],
   content: '<p>Người dân <strong>chú ý</strong> an toàn.</p><img src="/api/files/x" alt="Ảnh lũ">',
   attachments: [
     { url: PDF, name: 'bao-cao_mua-lu.pdf' },

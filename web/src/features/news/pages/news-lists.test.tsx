@@ -25,6 +25,7 @@ function summary(id: number, over: Partial<NewsSummary> = {}): NewsSummary {
     userName: 'Cán bộ',
     demo: false,
     createdAt: '2026-11-25T10:00:00.000Z',
+    units: [],
     ...over,
   };
 }

@@ -21,6 +21,7 @@ export function newsItem(over: Partial<News> & Pick<News, 'id' | 'name'>): News 
     userName: 'Nguyễn Văn An',
     demo: false,
     createdAt: '2026-03-04T01:00:00.000Z',
+    units: [],
     content: '<p>Nội dung</p>',
     attachments: [],
     ...over,

@@ -1,0 +1,1 @@
+ALTER TABLE "news" ADD COLUMN "units" text[] DEFAULT '{}'::text[] NOT NULL;

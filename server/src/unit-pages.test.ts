@@ -1,0 +1,216 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ONE_READING_ALERTS, setWebParameters } from './test/factories';
+import { pushTime } from './test/push-time';
+import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
+
+/**
+ * One install, several units' public pages (#26 point 4), on the built-in area (the former district's seven
+ * communes): `?unit=` narrows the public reads — readings, stations, alerts, officers' warnings, news — to one
+ * unit, and `/xa/{code}/…` pages carry that unit's title, first view and preloaded reads.
+ */
+const THANH_SON = '06973';
+const DON_DAC = '06988';
+/** Label points inside the communes (seed/geo/commune_label_points.geojson). */
+const IN_THANH_SON = { lat: 21.30228, long: 107.21155 };
+const IN_DON_DAC = { lat: 21.2035, long: 107.24719 };
+
+/** A page shell with the markers the server fills (web/index.html has the same). */
+const SHELL =
+  '<!doctype html><html lang="vi"><head><meta name="description" content="x" /><title>x</title></head>' +
+  '<body><div id="root"><header class="app-header"><span class="brand-name">x</span></header>' +
+  '<!--alert-banner--><main id="main-content" class="app-main"><div class="spinner"></div></main></div></body></html>';
+
+let ctx: TestContext;
+let webDir: string;
+let staff: string;
+
+function call(method: string, url: string, token?: string, payload?: unknown) {
+  return ctx.app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+function warning(communes: string[], headline: string) {
+  const now = Date.now();
+  return {
+    kind: 'flood',
+    communes,
+    severityScale: 'level',
+    severity: 2,
+    headlineVi: headline,
+    descriptionVi: 'Mực nước sông đạt 3,32 m lúc 10:00, trên báo động 2 0,32 m và đang lên.',
+    instructionVi: 'Các hộ ven sông di chuyển đến nhà văn hoá thôn trước 14:00.',
+    effectiveAt: new Date(now - 60_000).toISOString(),
+    expiresAt: new Date(now + 12 * 3_600_000).toISOString(),
+    channels: ['banner'],
+  };
+}
+
+beforeAll(async () => {
+  webDir = await mkdtemp(path.join(tmpdir(), 'flood-unit-pages-'));
+  await writeFile(path.join(webDir, 'index.html'), SHELL);
+  ctx = await createTestApp({ WEB_DIST: webDir });
+  await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
+  const p = await createUser(ctx.db, { functions: ['system', 'database', 'sms', 'warning', 'news'] });
+  staff = (await login(ctx.app, p.user.email, p.password)).token;
+  for (const [code, at, name] of [
+    ['F01801', IN_THANH_SON, 'Cầu Thanh Sơn'],
+    ['F01802', IN_DON_DAC, 'Cầu Đồn Đạc'],
+  ] as const) {
+    const st = await call('POST', '/api/station', staff, {
+      code,
+      name,
+      description: 'Cầu',
+      ...at,
+      warningLevel1: 100,
+      warningLevel2: 150,
+      warningLevel3: 200,
+    });
+    expect(st.statusCode, st.body).toBe(200);
+    // An automatic alert on each: a reading above level 3.
+    const q = new URLSearchParams({ stationCode: code, ...pushTime(new Date()), value: '250', key: st.json().pushKey });
+    expect((await call('GET', `/api/receive-water-level?${q}`)).statusCode).toBe(200);
+    await ctx.app.alertEngine.idle();
+  }
+  for (const [unit, headline] of [
+    [THANH_SON, 'Lũ tại Thanh Sơn, sơ tán các hộ ven sông'],
+    [DON_DAC, 'Lũ tại Đồn Đạc, sơ tán các hộ ven suối'],
+  ] as const) {
+    const w = await call('POST', '/api/warnings', staff, warning([unit], headline));
+    expect(w.statusCode, w.body).toBe(201);
+    const published = await call('POST', `/api/warnings/${w.json().id}/publish-urgent`, staff, {
+      reason: 'Nước lên nhanh',
+    });
+    expect(published.statusCode, published.body).toBe(200);
+  }
+  for (const [units, name] of [
+    [[THANH_SON], 'Thanh Sơn dọn bùn sau lũ'],
+    [[DON_DAC], 'Đồn Đạc sửa cầu tràn'],
+    [[], 'Toàn khu vực: diễn tập phòng chống lũ'],
+  ] as const) {
+    const n = await call('POST', '/api/news', staff, {
+      name,
+      content: `<p>${name}</p>`,
+      status: 'PUBLISH',
+      type: 'NORMAL',
+      units,
+    });
+    expect(n.statusCode, n.body).toBe(200);
+    expect(n.json().units).toEqual(units);
+  }
+});
+afterAll(async () => {
+  await ctx?.close();
+  await rm(webDir, { recursive: true, force: true });
+});
+
+const codesOf = (list: { stationCode: string }[]) => list.map((r) => r.stationCode).sort();
+
+describe("a unit's public reads (?unit=)", () => {
+  it('the latest readings and the stations: that unit only, each reading naming its unit', async () => {
+    const all = (await call('GET', '/api/water?type=CURRENT_HIGH')).json();
+    expect(all.map((r: { stationCode: string; unitCode: string }) => [r.stationCode, r.unitCode])).toEqual([
+      ['F01801', THANH_SON],
+      ['F01802', DON_DAC],
+    ]);
+    const url = `/api/water?type=CURRENT_HIGH&unit=${THANH_SON}`;
+    const first = await call('GET', url);
+    expect(first.statusCode).toBe(200);
+    expect(codesOf(first.json())).toEqual(['F01801']);
+    // Kept for the next visitor (the hot lane) and still that unit's.
+    const before = ctx.app.hotReads.answered();
+    const again = await call('GET', url);
+    expect(codesOf(again.json())).toEqual(['F01801']);
+    expect(ctx.app.hotReads.answered()).toBe(before + 1);
+    expect(codesOf((await call('GET', `/api/water?type=CURRENT_HIGH&unit=${DON_DAC}`)).json())).toEqual(['F01802']);
+    // Rain: neither station is a rain gauge.
+    expect((await call('GET', `/api/water?type=CURRENT_RAIN&unit=${THANH_SON}`)).json()).toEqual([]);
+    const stations = (await call('GET', `/api/station?unit=${DON_DAC}`)).json();
+    expect(stations.total).toBe(1);
+    expect(stations.items[0]).toMatchObject({ code: 'F01802', unitCode: DON_DAC });
+  });
+
+  it('a unit the area does not have gets nothing; a malformed one is refused naming the field', async () => {
+    expect((await call('GET', '/api/water?type=CURRENT_HIGH&unit=99999')).json()).toEqual([]);
+    expect((await call('GET', '/api/station?unit=99999')).json().total).toBe(0);
+    const bad = await call('GET', '/api/water?type=CURRENT_HIGH&unit=x%20y');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.map((f: { field: string }) => f.field)).toContain('unit');
+  });
+
+  it('alerts and officers’ warnings in force: those of the unit', async () => {
+    const alerts = (await call('GET', `/api/alerts/active?unit=${THANH_SON}`)).json();
+    expect(alerts.length).toBeGreaterThan(0);
+    expect(new Set(alerts.map((a: { stationCode: string }) => a.stationCode))).toEqual(new Set(['F01801']));
+    expect(
+      new Set((await call('GET', '/api/alerts/active')).json().map((a: { stationCode: string }) => a.stationCode)),
+    ).toEqual(new Set(['F01801', 'F01802']));
+    const warnings = (await call('GET', `/api/warnings/active?unit=${DON_DAC}`)).json();
+    expect(warnings.map((w: { headlineVi: string }) => w.headlineVi)).toEqual([
+      'Lũ tại Đồn Đạc, sơ tán các hộ ven suối',
+    ]);
+    expect((await call('GET', '/api/warnings/active')).json()).toHaveLength(2);
+  });
+
+  it("news: the unit's items and the whole area's, never another unit's", async () => {
+    const names = async (url: string) =>
+      (await call('GET', url)).json().items.map((n: { name: string }) => n.name) as string[];
+    expect(await names(`/api/news?page=1&pageSize=10&type=NORMAL&unit=${THANH_SON}`)).toEqual([
+      'Toàn khu vực: diễn tập phòng chống lũ',
+      'Thanh Sơn dọn bùn sau lũ',
+    ]);
+    expect(await names(`/api/news?page=1&pageSize=10&type=NORMAL&unit=${DON_DAC}`)).toEqual([
+      'Toàn khu vực: diễn tập phòng chống lũ',
+      'Đồn Đạc sửa cầu tràn',
+    ]);
+    expect(await names('/api/news?page=1&pageSize=10&type=NORMAL')).toHaveLength(3);
+  });
+});
+
+describe("a unit's pages (/xa/{code}/…)", () => {
+  it("the dashboard: the unit's title, first view and preloaded reads", async () => {
+    const res = await call('GET', `/xa/${THANH_SON}/dashboard`);
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toMatch(/<title>Xã Thanh Sơn – [^<]+<\/title>/);
+    // The first view (readable before the scripts run): that unit's station, warning and not the others'.
+    expect(html).toContain('Cầu Thanh Sơn');
+    expect(html).not.toContain('Cầu Đồn Đạc');
+    expect(html).toContain('Lũ tại Thanh Sơn');
+    expect(html).not.toContain('Lũ tại Đồn Đạc');
+    // The page's reads, fetched while its scripts load, as the web asks for them on a unit's page.
+    expect(html).toContain(`href="/api/water?type=CURRENT_HIGH&amp;unit=${THANH_SON}"`);
+    expect(html).toContain('href="/api/document?page=1&amp;pageSize=');
+    expect(html).not.toContain(`/api/document?page=1&amp;pageSize=4&amp;unit=`);
+    // The whole area's page shows both.
+    const whole = (await call('GET', '/dashboard')).body;
+    expect(whole).toContain('Cầu Thanh Sơn');
+    expect(whole).toContain('Cầu Đồn Đạc');
+  });
+
+  it("the phone map and the news page are the unit's too; /xa/{code} alone is its dashboard", async () => {
+    const map = (await call('GET', `/xa/${DON_DAC}/maps-mobile`)).body;
+    expect(map).toContain('Cầu Đồn Đạc');
+    expect(map).not.toContain('Cầu Thanh Sơn');
+    const news = (await call('GET', `/xa/${DON_DAC}/news`)).body;
+    expect(news).toContain('Đồn Đạc sửa cầu tràn');
+    expect(news).not.toContain('Thanh Sơn dọn bùn sau lũ');
+    const home = (await call('GET', `/xa/${DON_DAC}`)).body;
+    expect(home).toMatch(/<title>Xã Đồn Đạc – /);
+    expect(home).toContain('Cầu Đồn Đạc');
+  });
+
+  it('a unit the area does not have gets the plain app (which says the page does not exist)', async () => {
+    const res = await call('GET', '/xa/99999/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toMatch(/<title>Xã /);
+    expect(res.body).not.toContain('Cầu Thanh Sơn');
+    expect(res.body).toContain('class="spinner"');
+  });
+});
