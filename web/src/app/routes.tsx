@@ -1,5 +1,13 @@
-import { BACK_OFFICE_ROUTES, PUBLIC_ROUTES, ROUTE_REDIRECTS, type RouteDef } from '@flood/domain';
-import { Navigate, type RouteObject } from 'react-router';
+import {
+  BACK_OFFICE_ROUTES,
+  PUBLIC_ROUTES,
+  ROUTE_REDIRECTS,
+  type RouteDef,
+  UNIT_HOME,
+  UNIT_PAGES_PREFIX,
+  unitPagePath,
+} from '@flood/domain';
+import { Navigate, type RouteObject, useParams } from 'react-router';
 import { HomeRedirect } from '../features/auth/pages/home-redirect';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page';
@@ -9,15 +17,24 @@ import { RootLayout } from './layout/root-layout';
 import type { RouteHandle } from './route-handle';
 
 /** A page of the table, loaded on demand: public pages and back office are separate chunks. */
-function pageRoute(route: RouteDef): RouteObject {
+function pageRoute(route: RouteDef, prefix = ''): RouteObject {
   const handle: RouteHandle = { route };
   return {
-    path: route.path,
+    path: prefix + route.path,
     handle,
     lazy: route.view
       ? async () => ({ Component: (await import('./pages/back-office-page')).BackOfficePage })
       : async () => ({ Component: (await import('./pages/public-page')).PublicPage }),
   };
+}
+
+/** A unit's public pages (#26 point 4): `/xa/{code}` + every public path. */
+const UNIT_PREFIX = `${UNIT_PAGES_PREFIX}/:unitCode`;
+
+/** `/xa/{code}` alone: that unit's home page. */
+function UnitHome() {
+  const { unitCode } = useParams();
+  return <Navigate to={unitPagePath(unitCode, UNIT_HOME)} replace />;
 }
 
 /** The whole route tree, built from the domain route table (shared by the browser and the tests). */
@@ -34,10 +51,12 @@ export const appRoutes: RouteObject[] = [
         element: <AccessGuard />,
         errorElement: <RouteErrorPage />,
         children: [
-          ...PUBLIC_ROUTES.map(pageRoute),
+          ...PUBLIC_ROUTES.map((r) => pageRoute(r)),
+          { path: UNIT_PREFIX, element: <UnitHome /> },
+          ...PUBLIC_ROUTES.map((r) => pageRoute(r, UNIT_PREFIX)),
           {
             lazy: async () => ({ Component: (await import('./layout/back-office-layout')).BackOfficeLayout }),
-            children: BACK_OFFICE_ROUTES.map(pageRoute),
+            children: BACK_OFFICE_ROUTES.map((r) => pageRoute(r)),
           },
         ],
       },

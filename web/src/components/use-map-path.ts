@@ -1,5 +1,6 @@
 import { mapPath } from '@flood/domain';
 import { useCallback, useSyncExternalStore } from 'react';
+import { usePublicUnit } from '../lib/area/public-unit';
 
 /**
  * Phones get `/maps-mobile` (the map without the header, the whole screen for the map): a screen at most 767 px
@@ -29,8 +30,9 @@ export function usePhoneScreen(): boolean {
   );
 }
 
-/** `(stationCode?) => '/maps…'`: the map's address for this screen (`mapPath`). */
+/** `(stationCode?) => '/maps…'`: the map's address for this screen (`mapPath`), on a unit's pages that unit's. */
 export function useMapPath(): (stationCode?: string) => string {
   const phone = usePhoneScreen();
-  return useCallback((stationCode?: string) => mapPath(phone, stationCode), [phone]);
+  const { path } = usePublicUnit();
+  return useCallback((stationCode?: string) => path(mapPath(phone, stationCode)), [phone, path]);
 }

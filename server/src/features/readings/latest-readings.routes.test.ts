@@ -53,6 +53,8 @@ describe('GET /api/water latest values (cached bytes)', () => {
       webParameters: config.webParameters,
       timeZone: ctx.config.TZ_DISTRICT,
       now: () => clock,
+      // Each value names its station's unit (#26), as the app's service does with the area's units.
+      units: ctx.app.area.units,
     });
     const union = z.union([z.array(StationReadingSchema), z.object({ never: z.string() })]);
     expect(res.body).toBe(JSON.stringify(union.encode(await readings.byType('CURRENT_HIGH'))));

@@ -49,7 +49,10 @@ function wrongQueryValues(s: JsonSchema): string[] {
     if (typeof s.minimum === 'number') out.push(String(s.minimum - 1));
   }
   if (t === 'string' && typeof s.maxLength === 'number') out.push('x'.repeat(s.maxLength + 1));
-  if (t === 'string' && s.pattern && !new RegExp(s.pattern).test('zz-no-match')) out.push('zz-no-match');
+  // A text the pattern refuses: the first of these it does not take (a code pattern takes 'zz-no-match').
+  const pattern = t === 'string' && s.pattern ? new RegExp(s.pattern) : null;
+  const unmatched = pattern && ['zz-no-match', 'zz no match!'].find((v) => !pattern.test(v));
+  if (unmatched) out.push(unmatched);
   if (t === 'string' && s.format === 'uuid') out.push('not-a-uuid');
   return out;
 }

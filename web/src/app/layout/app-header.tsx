@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PortalLogo } from '../../components/portal-logo';
+import { usePublicUnit } from '../../lib/area/public-unit';
 import { useAreaNames } from '../../lib/area/use-area';
 import { isAuthenticated, useSession } from '../../lib/session/session-store';
 import { useCurrentRouteDef } from '../route-handle';
@@ -27,6 +28,7 @@ const NavDrawer = lazy(async () => ({ default: (await withAntd())((await import(
 export function AppHeader() {
   const { t } = useTranslation();
   const names = useAreaNames();
+  const unit = usePublicUnit();
   const session = useSession();
   const route = useCurrentRouteDef();
   const [loginOpen, setLoginOpen] = useState(false);
@@ -55,11 +57,17 @@ export function AppHeader() {
         >
           <MenuOutlined aria-hidden />
         </button>
-        <Link to="/dashboard" className="brand">
+        <Link to={unit.path('/dashboard')} className="brand">
           <PortalLogo className="brand-logo" />
           <span className="brand-text">
             <span className="brand-tagline">{t('app.tagline')}</span>
             <span className="brand-name">{names.portalName}</span>
+            {/* A unit's pages (#26 point 4) say whose they are. */}
+            {unit.name && (
+              <span className="brand-unit" data-testid="brand-unit">
+                {unit.name}
+              </span>
+            )}
           </span>
         </Link>
         <div className="header-actions">

@@ -1,6 +1,7 @@
 import { LeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicUnit } from '../../lib/area/public-unit';
 
 /**
  * The slim bar of a page without the header (`/maps-mobile`): the way back to the portal, so that a phone that
@@ -8,9 +9,10 @@ import { Link } from 'react-router';
  */
 export function BareBar() {
   const { t } = useTranslation();
+  const { path } = usePublicUnit();
   return (
     <nav className="bare-bar" aria-label={t('app.shortName')} data-testid="bare-bar">
-      <Link to="/dashboard" className="bare-bar-back" data-testid="bare-bar-back">
+      <Link to={path('/dashboard')} className="bare-bar-back" data-testid="bare-bar-back">
         <LeftOutlined aria-hidden />
         {t('alerts.backToPortal')}
       </Link>

@@ -2,6 +2,7 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
+import { usePublicUnit } from '../../lib/area/public-unit';
 import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
@@ -25,10 +26,13 @@ const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */
 export function PublicPage() {
   const route = useCurrentRouteDef();
-  const params = useParams();
+  const { unitCode, ...params } = useParams();
   const { pathname } = useLocation();
+  const { unit } = usePublicUnit();
   if (!route) return <NotFoundPage />;
   if (Object.values(params).some((value) => value !== undefined && !/^\d+$/.test(value))) return <NotFoundPage />;
+  // A unit's pages (#26 point 4) exist for the area's units only.
+  if (unitCode !== undefined && !unit) return <NotFoundPage />;
   const Page = PAGES[route.path];
   if (!Page) return <PlaceholderPage titleKey={route.title} />;
   return (

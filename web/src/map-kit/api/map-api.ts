@@ -36,9 +36,9 @@ async function publicJson(path: string, cache: RequestCache = 'default'): Promis
 
 const ReadingListSchema = z.array(StationReadingSchema);
 
-/** The latest value and status of every station of a type (`GET /api/water?type=…`). */
-export async function fetchLatestReadings(type: ReadingType): Promise<StationReading[]> {
-  return ReadingListSchema.parse(await publicJson(`/water${queryString({ type })}`, 'no-cache'));
+/** The latest value and status of every station of a type (`GET /api/water?type=…`), of one unit's with `unit`. */
+export async function fetchLatestReadings(type: ReadingType, unit?: string): Promise<StationReading[]> {
+  return ReadingListSchema.parse(await publicJson(`/water${queryString({ type, unit })}`, 'no-cache'));
 }
 
 /** A station's hourly series over the last 24 hours (the modal's chart). */

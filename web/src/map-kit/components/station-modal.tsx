@@ -9,6 +9,7 @@ import { LazyChart } from '../../components/lazy-chart';
 import { readingMark, statusColour } from '../../components/reading-colours';
 import { ReadingMarkTag, statusTagStyle } from '../../components/reading-status';
 import { READING_TYPE_OF, waterKeys } from '../../features/stations';
+import { useReadUnit } from '../../lib/area/public-unit';
 import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { formatDistrictDateTime } from '../../lib/format/date';
 import { fetchLatestReadings, fetchRecentSeries, mapKeys } from '../api/map-api';
@@ -34,7 +35,11 @@ export function StationModal({ stationCode, open, mobile, onClose, afterClose }:
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const kind = stationKind(stationCode) ?? 'rain';
   const type = READING_TYPE_OF[kind];
-  const readings = useQuery({ queryKey: waterKeys.current(type), queryFn: () => fetchLatestReadings(type) });
+  const unit = useReadUnit();
+  const readings = useQuery({
+    queryKey: waterKeys.current(type, unit),
+    queryFn: () => fetchLatestReadings(type, unit),
+  });
   const stations = useAllStations();
   const seriesKey = mapKeys.recentSeries(stationCode);
   const series = useQuery({ queryKey: seriesKey, queryFn: () => fetchRecentSeries(stationCode) });

@@ -1,6 +1,7 @@
 import { type GeodataType, MAP_LAYERS, MAX_PAGE_SIZE, type Station, type StationKind } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { fetchStations, READING_TYPE_OF, waterKeys } from '../../features/stations';
+import { useReadUnit } from '../../lib/area/public-unit';
 import { usePortalEvents } from '../../lib/events/use-portal-events';
 import { fetchEnabledLayerNames, fetchGeodataList, fetchGeoJson, fetchLatestReadings, mapKeys } from '../api/map-api';
 import { type LayerOption, TIMED_TYPES, type TimedOption } from '../model/layer-state';
@@ -28,11 +29,13 @@ export function useAvailableLayers(): LayerOption[] | undefined {
  */
 export function useLatestReadings(kind: StationKind | null, follow = true) {
   const type = READING_TYPE_OF[kind ?? 'rain'];
-  const key = waterKeys.current(type);
+  // On a unit's pages (#26 point 4), that unit's stations.
+  const unit = useReadUnit();
+  const key = waterKeys.current(type, unit);
   usePortalEvents(kind && follow ? [key] : [], ['reading', 'config'], READINGS_POLL_MS);
   return useQuery({
     queryKey: key,
-    queryFn: () => fetchLatestReadings(type),
+    queryFn: () => fetchLatestReadings(type, unit),
     enabled: kind !== null,
     staleTime: READINGS_POLL_MS,
   });
@@ -40,9 +43,10 @@ export function useLatestReadings(kind: StationKind | null, follow = true) {
 
 /** Every station (names, descriptions, coordinates): the modal and the fit-all button. */
 export function useAllStations() {
+  const unit = useReadUnit();
   return useQuery({
-    queryKey: ['map', 'stations'],
-    queryFn: async (): Promise<Station[]> => (await fetchStations({ page: 1, pageSize: MAX_PAGE_SIZE })).items,
+    queryKey: ['map', 'stations', unit ?? ''],
+    queryFn: async (): Promise<Station[]> => (await fetchStations({ page: 1, pageSize: MAX_PAGE_SIZE, unit })).items,
     staleTime: 5 * 60_000,
   });
 }

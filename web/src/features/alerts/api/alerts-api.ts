@@ -1,6 +1,8 @@
 import { ActiveAlertsSchema, type Alert } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import { queryString } from '../../../lib/api/query-string';
+import { useReadUnit } from '../../../lib/area/public-unit';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 
 /** Query keys of the warnings. */
@@ -13,12 +15,17 @@ export const alertsKeys = {
 export const ALERT_POLL_MS = 30_000;
 
 /** The open warnings, highest level first (public). A failure shows nothing rather than a toast on every page. */
-export async function fetchActiveAlerts(): Promise<Alert[]> {
-  return ActiveAlertsSchema.parse(await api.get('/alerts/active', { errorHandling: 'none' }));
+export async function fetchActiveAlerts(unit?: string): Promise<Alert[]> {
+  return ActiveAlertsSchema.parse(await api.get(`/alerts/active${queryString({ unit })}`, { errorHandling: 'none' }));
 }
 
 /** The open warnings, refreshed by the `alert` events of the stream, polled every 30 s while it is down. */
 export function useActiveAlerts() {
   usePortalEvents([alertsKeys.active], ['alert'], ALERT_POLL_MS);
-  return useQuery({ queryKey: alertsKeys.active, queryFn: fetchActiveAlerts });
+  // On a unit's pages (#26 point 4), that unit's alerts.
+  const unit = useReadUnit();
+  return useQuery({
+    queryKey: unit ? [...alertsKeys.active, unit] : alertsKeys.active,
+    queryFn: () => fetchActiveAlerts(unit),
+  });
 }

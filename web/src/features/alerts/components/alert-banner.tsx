@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { FirstView, releaseFirstView } from '../../../app/layout/first-view';
 import { useMapPath } from '../../../components/use-map-path';
+import { usePublicUnit } from '../../../lib/area/public-unit';
 import { DISTRICT_TIME_ZONE } from '../../../lib/format/date';
 import { SUBSCRIBE_PATH } from '../../subscriptions';
 import { useWarningsInForce, WarningLine } from '../../warnings';
@@ -74,6 +75,7 @@ export function AlertBanner() {
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
   const { data } = useActiveAlerts();
   const mapPath = useMapPath();
+  const { path } = usePublicUnit();
   const [expanded, setExpanded] = useState(false);
   const listId = useId();
   const stations = useMemo(() => alertsByStation(data ?? []), [data]);
@@ -127,7 +129,7 @@ export function AlertBanner() {
             </button>
           )}
           {/* One link for the whole banner (#24): the warnings of one's commune, by phone or e-mail. */}
-          <Link className="alert-subscribe" to={SUBSCRIBE_PATH} data-testid="alert-subscribe">
+          <Link className="alert-subscribe" to={path(SUBSCRIBE_PATH)} data-testid="alert-subscribe">
             {t('page.subscribe')}
           </Link>
         </div>

@@ -2,6 +2,7 @@ import { DASHBOARD_DOCUMENTS, type DirectiveDocument } from '@flood/domain';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { usePublicUnit } from '../../../lib/area/public-unit';
 import { formatDistrictDateTime } from '../../../lib/format/date';
 import { fetchDocuments, fetchNews, newsKeys } from '../../news';
 
@@ -71,6 +72,7 @@ export function LatestDocuments() {
         staleTime: 5 * 60_000,
       })),
   });
+  const { path } = usePublicUnit();
   const bodyOf = new Map(bodies.flatMap((b) => (b.data ? [[b.data.id, b.data.content] as const] : [])));
 
   return (
@@ -79,7 +81,7 @@ export function LatestDocuments() {
         <h2 id="dash-documents-title" className="dash-heading">
           {t('dashboard.documents')}
         </h2>
-        <Link to="/document" className="dash-more" data-testid="dash-all-documents">
+        <Link to={path('/document')} className="dash-more" data-testid="dash-all-documents">
           {t('dashboard.allDocuments')}
         </Link>
       </div>

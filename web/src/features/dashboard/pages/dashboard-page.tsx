@@ -1,5 +1,5 @@
 import '../dashboard.css';
-import type { StationKind, StationReading } from '@flood/domain';
+import { type StationKind, type StationReading, unitPagePath } from '@flood/domain';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { FirstView } from '../../../app/layout/first-view';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useMapPath } from '../../../components/use-map-path';
+import { useReadUnit } from '../../../lib/area/public-unit';
 import { showPictures, usePicturesShown } from '../../../lib/data-saver';
 import { useLatestReadings } from '../../../map-kit/hooks/use-map-data';
 import { isMobileAgent } from '../../../map-kit/model/map-constants';
@@ -111,6 +112,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('page.dashboard'));
   const [mobile] = useState(isMobileAgent);
+  const unit = useReadUnit();
   const rain = useLatestReadings('rain');
   const water = useLatestReadings('water');
   // The page's content renders from deferred copies of the readings (null on the first render: 'not yet'):
@@ -133,7 +135,7 @@ export default function DashboardPage() {
     return (
       <FirstView
         part="main"
-        path="/dashboard"
+        path={unitPagePath(unit, '/dashboard')}
         fallback={
           <div className="dash-page" data-testid="dashboard">
             <h1 className="dash-visually-hidden">{t('page.dashboard')}</h1>

@@ -27,6 +27,8 @@ export interface NewsListParams {
   /** Back-office list (permission `news`): drafts and scheduled items too. */
   all?: boolean;
   status?: NewsStatus;
+  /** One unit's pages (#26 point 4): its items and the whole area's. */
+  unit?: string;
 }
 
 /** Query keys of the news: every list and item sits under `all`, so one invalidation refreshes them. */

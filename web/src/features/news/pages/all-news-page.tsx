@@ -5,6 +5,7 @@ import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { useReadUnit } from '../../../lib/area/public-unit';
 import { fetchNewsList, newsKeys } from '../api/news-api';
 import { NewsCardGrid } from '../components/public/news-card-grid';
 import { NewsPager } from '../components/public/news-pager';
@@ -24,7 +25,7 @@ export default function AllNewsPage() {
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
   const listTop = useRef<HTMLHeadingElement>(null);
 
-  const q = { page, pageSize: PAGE_SIZE, type: active.type };
+  const q = { page, pageSize: PAGE_SIZE, type: active.type, unit: useReadUnit() };
   const { data, isPending, isError } = useQuery({ queryKey: newsKeys.list(q), queryFn: () => fetchNewsList(q) });
 
   // A page past the end (an old link, items deleted since) shows the last page instead.

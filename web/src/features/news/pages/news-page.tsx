@@ -1,12 +1,13 @@
 import '../news-public.css';
 import type { NewsPage as NewsPageData } from '@flood/domain';
-import { NEWS_HOME_SIZE } from '@flood/domain';
+import { NEWS_HOME_SIZE, unitPagePath } from '@flood/domain';
 import { type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FirstView } from '../../../app/layout/first-view';
 import { PageLoading } from '../../../app/layout/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
+import { usePublicUnit, useReadUnit } from '../../../lib/area/public-unit';
 import { DataSaverNotice } from '../../../lib/data-saver';
 import { fetchNewsList, newsKeys } from '../api/news-api';
 import { NewsCardGrid } from '../components/public/news-card-grid';
@@ -14,7 +15,13 @@ import { NEWS_TABS } from '../components/public/news-public-helpers';
 
 const MORE_KEYS = { warning: 'newsPublic.moreWarning', activity: 'newsPublic.moreActivity' } as const;
 
-const homeQuery = (tab: (typeof NEWS_TABS)[number]) => ({ page: 1, pageSize: NEWS_HOME_SIZE, type: tab.type });
+/** As the route's first reads ask for them (domain newsHomeRead, unitRead): page, pageSize, type, unit. */
+const homeQuery = (tab: (typeof NEWS_TABS)[number], unit: string | undefined) => ({
+  page: 1,
+  pageSize: NEWS_HOME_SIZE,
+  type: tab.type,
+  unit,
+});
 
 /**
  * `/news`: 'Tin cảnh báo' and 'Tin hoạt động', the latest 6 published items of each with 'Xem thêm'. Both
@@ -24,10 +31,11 @@ export default function NewsPage() {
   const { t } = useTranslation();
   const title = t('page.news');
   useDocumentTitle(title);
+  const unit = useReadUnit();
   const lists = useQueries({
     queries: NEWS_TABS.map((tab) => ({
-      queryKey: newsKeys.list(homeQuery(tab)),
-      queryFn: () => fetchNewsList(homeQuery(tab)),
+      queryKey: newsKeys.list(homeQuery(tab, unit)),
+      queryFn: () => fetchNewsList(homeQuery(tab, unit)),
     })),
   });
   const pending = lists.some((list) => list.isPending);
@@ -39,7 +47,7 @@ export default function NewsPage() {
         <PageLoading />
       </div>
     );
-    return <FirstView part="main" path="/news" fallback={fallback} />;
+    return <FirstView part="main" path={unitPagePath(unit, '/news')} fallback={fallback} />;
   }
   return (
     <div className="news-page">
@@ -74,6 +82,7 @@ function NewsSection({
   moreLabel: string;
 }) {
   const { t } = useTranslation();
+  const { path } = usePublicUnit();
   const { data, isPending, isError } = list;
   const headingId = `news-section-${tab.key}`;
   return (
@@ -82,7 +91,7 @@ function NewsSection({
         <h2 id={headingId} className="news-section-title">
           {title}
         </h2>
-        <Link to={`/all-news?tab=${tab.key}`} className="news-more" aria-label={moreLabel}>
+        <Link to={path(`/all-news?tab=${tab.key}`)} className="news-more" aria-label={moreLabel}>
           {t('newsPublic.more')}
         </Link>
       </div>

@@ -20,7 +20,9 @@ export const READING_TYPE_OF: Record<StationKind, ReadingType> = { rain: 'CURREN
  */
 export const waterKeys = {
   all: ['water'] as const,
-  current: (type: ReadingType) => ['water', 'current', type] as const,
+  /** The latest values; on a unit's pages (#26 point 4) that unit's, under the same prefix (one invalidation). */
+  current: (type: ReadingType, unit?: string) =>
+    unit ? (['water', 'current', type, unit] as const) : (['water', 'current', type] as const),
   moment: (type: ReadingType, date: string, hour: number) => ['water', 'moment', type, date, hour] as const,
   series: (stationCode: string, from: string, to: string) => ['water', 'series', stationCode, from, to] as const,
 };

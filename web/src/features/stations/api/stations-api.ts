@@ -19,6 +19,8 @@ export interface StationListQuery {
   pageSize: number;
   keyword?: string;
   kind?: StationKind;
+  /** One unit's stations (a unit's public pages, #26 point 4). */
+  unit?: string | undefined;
 }
 
 /** Query keys of stations: every list and detail sits under `stations`, so one invalidation refreshes them. */

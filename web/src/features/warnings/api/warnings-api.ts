@@ -1,6 +1,8 @@
 import { type CommuneItem, CommunesSchema, type PublicWarning, PublicWarningsSchema } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api/client';
+import { queryString } from '../../../lib/api/query-string';
+import { useReadUnit } from '../../../lib/area/public-unit';
 import { usePortalEvents } from '../../../lib/events/use-portal-events';
 
 /** Query keys of the public reads: the warnings in force and the communes to choose from. */
@@ -14,8 +16,10 @@ export const warningsKeys = {
 export const WARNING_REFRESH_MS = 60_000;
 
 /** `GET /api/warnings/active` (public): the published warnings in force on the banner channel. */
-export async function fetchActiveWarnings(): Promise<PublicWarning[]> {
-  return PublicWarningsSchema.parse(await api.get('/warnings/active', { anonymous: true, errorHandling: 'none' }));
+export async function fetchActiveWarnings(unit?: string): Promise<PublicWarning[]> {
+  return PublicWarningsSchema.parse(
+    await api.get(`/warnings/active${queryString({ unit })}`, { anonymous: true, errorHandling: 'none' }),
+  );
 }
 
 /**
@@ -24,9 +28,11 @@ export async function fetchActiveWarnings(): Promise<PublicWarning[]> {
  */
 export function useActiveWarnings() {
   usePortalEvents([warningsKeys.active], ['warning'], WARNING_REFRESH_MS);
+  // On a unit's pages (#26 point 4), the warnings whose area takes in that unit.
+  const unit = useReadUnit();
   return useQuery({
-    queryKey: warningsKeys.active,
-    queryFn: fetchActiveWarnings,
+    queryKey: unit ? [...warningsKeys.active, unit] : warningsKeys.active,
+    queryFn: () => fetchActiveWarnings(unit),
     refetchInterval: WARNING_REFRESH_MS,
   });
 }
@@ -40,6 +46,11 @@ export async function fetchCommunes(): Promise<CommuneItem[]> {
 }
 
 /** The communes, read once a session (they change with a new boundary file, seldom). */
-export function useCommunes() {
-  return useQuery({ queryKey: warningsKeys.communes, queryFn: fetchCommunes, staleTime: Number.POSITIVE_INFINITY });
+export function useCommunes(enabled = true) {
+  return useQuery({
+    queryKey: warningsKeys.communes,
+    queryFn: fetchCommunes,
+    staleTime: Number.POSITIVE_INFINITY,
+    enabled,
+  });
 }

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useReadUnit } from '../../../../lib/area/public-unit';
 import { mapKeys } from '../../../../map-kit/api/map-api';
 import { MapLegend } from '../../../../map-kit/components/map-legend';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
@@ -27,6 +28,7 @@ export function ExportTool({ layers, ...tool }: MapToolProps & { layers: LayerSt
   const [used, setUsed] = useState(false);
   const [busy, setBusy] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
+  const unit = useReadUnit();
 
   /** The time of the data shown, from what the map's hooks (use-map-data) loaded for these layers. */
   const dataTime = () => {
@@ -34,7 +36,7 @@ export function ExportTool({ layers, ...tool }: MapToolProps & { layers: LayerSt
     const chosen = chosenItem(layers);
     return mapDataTime(
       layers,
-      kind ? queryClient.getQueryData<StationReading[]>(waterKeys.current(READING_TYPE_OF[kind])) : undefined,
+      kind ? queryClient.getQueryData<StationReading[]>(waterKeys.current(READING_TYPE_OF[kind], unit)) : undefined,
       chosen ? queryClient.getQueryData<GeodataItem[]>(mapKeys.geodataList(TIMED_TYPES[chosen.layer])) : undefined,
     );
   };

@@ -1,5 +1,6 @@
 import type { NewsSummary } from '@flood/domain';
 import { Link } from 'react-router';
+import { usePublicUnit } from '../../../../lib/area/public-unit';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
 import { NewsImage } from './news-image';
 import { NEWS_FALLBACK_IMAGE, newsImageUrl } from './news-public-helpers';
@@ -18,6 +19,7 @@ interface NewsCardProps {
  */
 export function NewsCard({ item, headingLevel, eager }: NewsCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { path } = usePublicUnit();
   return (
     <li className="news-card" data-testid={`news-card-${item.id}`}>
       <NewsImage
@@ -28,7 +30,7 @@ export function NewsCard({ item, headingLevel, eager }: NewsCardProps) {
       />
       <div className="news-card-body">
         <Heading className="news-card-title">
-          <Link to={`/news/${item.id}`} className="news-card-link">
+          <Link to={path(`/news/${item.id}`)} className="news-card-link">
             {item.name}
           </Link>
         </Heading>

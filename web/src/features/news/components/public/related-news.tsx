@@ -1,6 +1,7 @@
 import { RELATED_NEWS_SIZE } from '@flood/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { usePublicUnit } from '../../../../lib/area/public-unit';
 import { formatDistrictDateTime } from '../../../../lib/format/date';
 import { fetchNewsList, newsKeys } from '../../api/news-api';
 import { NewTabLink } from './news-links';
@@ -24,7 +25,8 @@ export function RelatedNews() {
 
 function RelatedList({ type, title, id }: { type: 'NORMAL' | 'WARNING'; title: string; id: string }) {
   const { t } = useTranslation();
-  const q = { page: 1, pageSize: RELATED_NEWS_SIZE, type };
+  const { code, path } = usePublicUnit();
+  const q = { page: 1, pageSize: RELATED_NEWS_SIZE, type, unit: code ?? undefined };
   const { data, isPending } = useQuery({ queryKey: newsKeys.list(q), queryFn: () => fetchNewsList(q) });
   return (
     <section className="news-related-list page-panel" aria-labelledby={id} data-testid={id}>
@@ -39,7 +41,7 @@ function RelatedList({ type, title, id }: { type: 'NORMAL' | 'WARNING'; title: s
         <ul>
           {data.items.map((item) => (
             <li key={item.id}>
-              <NewTabLink href={`/news/${item.id}`} className="news-related-link">
+              <NewTabLink href={path(`/news/${item.id}`)} className="news-related-link">
                 {item.name}
               </NewTabLink>
               <time className="news-card-date" dateTime={item.date}>
