@@ -15,7 +15,12 @@ import type { Redis } from 'ioredis';
 import { type AlertingDeps, registerAlerting } from './app/alerting';
 import { registerApiDocs } from './app/api-docs';
 import { PORTAL_SECURITY_HEADERS } from './app/content-security-policy';
-import { renderDashboardFirstView, renderMapFirstView, renderNewsFirstView } from './app/first-view.html';
+import {
+  renderDashboardFirstView,
+  renderMapFirstView,
+  renderNewsFirstView,
+  withUnitLinks,
+} from './app/first-view.html';
 import { channelGatewaysOf, emailGatewayOf, smsGatewayOf } from './app/gateways';
 import { createHttpServer } from './app/http-server';
 import { runPeriodically } from './app/periodic';
@@ -341,7 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     maxBytes: filesMaxBytes,
     hotReads,
   });
-  const news = createNewsService({ db, bus, timeZone, now });
+  const news = createNewsService({ db, bus, timeZone, now, isUnit: area.isUnit });
   const newsLists = createNewsListCache({ news, bus, now });
   await app.register(newsRoutes, {
     news,
@@ -443,7 +448,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           timeZone,
           pictures: kind === 'news',
         });
-        return { value: view, expiresAt };
+        return { value: unitCode ? withUnitLinks(view, unitCode) : view, expiresAt };
       }
       const content = {
         warnings,
@@ -452,13 +457,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         rain: JSON.parse((await latest.get('CURRENT_RAIN', unitCode)).identity.body.toString('utf8')),
         timeZone,
       };
-      return {
-        value:
-          kind === 'map'
-            ? renderMapFirstView(content)
-            : renderDashboardFirstView({ ...content, mobile: kind === 'phone' }),
-        expiresAt,
-      };
+      const view =
+        kind === 'map'
+          ? renderMapFirstView(content)
+          : renderDashboardFirstView({ ...content, mobile: kind === 'phone' });
+      return { value: unitCode ? withUnitLinks(view, unitCode) : view, expiresAt };
     },
     // The kinds times the area's units, and any unit path asked for (its view is null): the oldest go first.
     { now: () => now().getTime(), maxKeys: 256 },

@@ -171,6 +171,17 @@ describe("a unit's public reads (?unit=)", () => {
     ]);
     expect(await names('/api/news?page=1&pageSize=10&type=NORMAL')).toHaveLength(3);
   });
+
+  it("a news item's units must be the area's, the refusal naming the field", async () => {
+    const res = await call('POST', '/api/news', staff, {
+      name: 'Tin của một xã không có',
+      content: '<p>x</p>',
+      status: 'PUBLISH',
+      units: [THANH_SON, '99999'],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual([{ field: 'units.1', message: 'Đơn vị 99999 không thuộc khu vực của cổng' }]);
+  });
 });
 
 describe("a unit's pages (/xa/{code}/…)", () => {
@@ -188,6 +199,9 @@ describe("a unit's pages (/xa/{code}/…)", () => {
     expect(html).toContain(`href="/api/water?type=CURRENT_HIGH&amp;unit=${THANH_SON}"`);
     expect(html).toContain('href="/api/document?page=1&amp;pageSize=');
     expect(html).not.toContain(`/api/document?page=1&amp;pageSize=4&amp;unit=`);
+    // Its links stay on the unit's pages, read without scripts too.
+    expect(html).toContain(`href="/xa/${THANH_SON}/maps?station=F01801"`);
+    expect(html).not.toMatch(/href="\/maps[?"]/);
     // The whole area's page shows both.
     const whole = (await call('GET', '/dashboard')).body;
     expect(whole).toContain('Cầu Thanh Sơn');

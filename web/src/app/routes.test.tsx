@@ -62,6 +62,48 @@ describe('router guards and redirects', () => {
     expect(await screen.findByText('Trang bạn tìm không tồn tại')).toBeTruthy();
   });
 
+  it("opens a unit's pages (/xa/{code}/…): its reads, its name in the header, links staying on its pages", async () => {
+    const fetchMock = mockFetch((url) =>
+      url.startsWith('/api/document') || url.startsWith('/api/news')
+        ? jsonResponse(200, { items: [], total: 0 })
+        : url.startsWith('/api/area')
+          ? jsonResponse(503, {})
+          : jsonResponse(200, []),
+    );
+    const { router } = renderApp('/xa/06973');
+    // The unit's address alone is its home page.
+    await waitFor(() => expect(path(router)).toBe('/xa/06973/dashboard'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' })).toBeTruthy();
+    expect(screen.getByTestId('brand-unit').textContent).toBe('Xã Thanh Sơn');
+    // Its reads ask for that unit: the server's preloads of the page (domain unitRead), the banner's too.
+    const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    await waitFor(() =>
+      expect(urls()).toEqual(
+        expect.arrayContaining([
+          '/api/water?type=CURRENT_RAIN&unit=06973',
+          '/api/water?type=CURRENT_HIGH&unit=06973',
+          '/api/alerts/active?unit=06973',
+          '/api/warnings/active?unit=06973',
+          '/api/document?page=1&pageSize=4',
+        ]),
+      ),
+    );
+    expect(urls().some((u) => u === '/api/water?type=CURRENT_RAIN')).toBe(false);
+    const nav = screen.getByRole('navigation', { name: 'Điều hướng chính' });
+    expect(within(nav).getByRole('link', { name: 'Tin tức' }).getAttribute('href')).toBe('/xa/06973/news');
+    expect(within(nav).getByRole('link', { name: 'Bản đồ' }).getAttribute('href')).toBe('/xa/06973/maps');
+    expect(document.querySelector('a.brand')?.getAttribute('href')).toBe('/xa/06973/dashboard');
+  });
+
+  it("shows the 404 page for a unit the area does not have, and the whole area's pages name no unit", async () => {
+    const first = renderApp('/xa/99999/dashboard');
+    expect(await screen.findByText('Trang bạn tìm không tồn tại')).toBeTruthy();
+    first.unmount();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' })).toBeTruthy();
+    expect(screen.queryByTestId('brand-unit')).toBeNull();
+  });
+
   it('redirects section roots to their first page', async () => {
     const login = signIn(['system', 'user', 'database', 'analyze']);
     mockFetch(() => jsonResponse(200, login.userDetail));

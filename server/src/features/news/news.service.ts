@@ -115,8 +115,15 @@ const isStaff = (actor: Actor | undefined) => !!actor && hasAnyPermission(actor.
 export const NEWS_CHANGED = 'news-changed';
 
 /** News, directive documents, the about page and their view counts. */
-export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: string; now: () => Date }) {
-  const { db, bus, timeZone, now } = deps;
+export function createNewsService(deps: {
+  db: Db;
+  bus: EventBus;
+  timeZone: string;
+  now: () => Date;
+  /** Whether a code is one of the area's units (a news item's units, #26 point 4). */
+  isUnit?: (code: string) => Promise<boolean>;
+}) {
+  const { db, bus, timeZone, now, isUnit = async () => true } = deps;
   const changed = () => bus.publish(NEWS_CHANGED, CHANGED);
 
   /** Checks the referenced uploads: they exist, the avatar is an image, a directive document's files are PDFs. */
@@ -145,6 +152,8 @@ export function createNewsService(deps: { db: Db; bus: EventBus; timeZone: strin
     const content = sanitizeNewsHtml(body.content);
     if (!hasVisibleContent(content)) throw invalid('content', NEWS_CONTENT_REQUIRED);
     await checkFiles(body);
+    for (const [i, code] of body.units.entries())
+      if (!(await isUnit(code))) throw invalid(`units.${i}`, `Đơn vị ${code} không thuộc khu vực của cổng`);
     return {
       name: body.name,
       sapo: body.sapo,

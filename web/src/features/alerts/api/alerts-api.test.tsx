@@ -1,14 +1,22 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { jsonResponse, mockFetch } from '../../../test/fixtures';
 import { ALERT_POLL_MS, useActiveAlerts } from './alerts-api';
 
-/** One user of the open warnings, as the banner and the map's toasts each are. */
-function Reader() {
+/** One user of the open warnings, as the banner and the map's toasts each are (on a page: the router's address). */
+function ReaderOnly() {
   useActiveAlerts();
   return null;
+}
+function Reader() {
+  return (
+    <MemoryRouter initialEntries={['/dashboard']}>
+      <ReaderOnly />
+    </MemoryRouter>
+  );
 }
 
 describe('the alert check while the live stream is down', () => {

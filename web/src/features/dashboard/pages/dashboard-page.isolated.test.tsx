@@ -1,4 +1,4 @@
-import { type DirectiveDocument, PUBLIC_ROUTES, type StationReading } from '@flood/domain';
+import { type DirectiveDocument, PUBLIC_ROUTES, type StationReading, unitRead } from '@flood/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../test/fixtures';
@@ -266,6 +266,22 @@ describe('dashboard page', () => {
     expect(screen.queryByTestId('dash-chart')).toBeNull();
     await screen.findByTestId('dash-documents');
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('history=true'))).toBe(false);
+  });
+
+  it("on a unit's pages (/xa/{code}/dashboard): that unit's reads, and its cards and links stay on its pages", async () => {
+    desktop(true);
+    const fetchMock = mockFetch(answer);
+    renderWithProviders(<DashboardPage />, '/xa/06973/dashboard');
+    const rainCard = await screen.findByTestId('dash-card-F00101');
+    expect(rainCard.getAttribute('href')).toBe('/xa/06973/maps?station=F00101');
+    expect(screen.getByRole('link', { name: 'Xem bản đồ đầy đủ' }).getAttribute('href')).toBe('/xa/06973/maps');
+    await screen.findByTestId('dash-doc-4');
+    expect(screen.getByRole('link', { name: 'Xem tất cả văn bản' }).getAttribute('href')).toBe('/xa/06973/document');
+    // The server preloads the unit's reads in the page's HTML (domain unitRead): the page asks for these very URLs.
+    const firstReads = PUBLIC_ROUTES.find((r) => r.path === '/dashboard')?.firstReads ?? [];
+    const unitReads = firstReads.map((read) => unitRead(read, '06973'));
+    expect(unitReads).toContain('/api/water?type=CURRENT_RAIN&unit=06973');
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(expect.arrayContaining(unitReads));
   });
 
   it('loads the map and the comparison chart only when scrolled near them', async () => {

@@ -51,6 +51,10 @@ export const newsEn: TextsOf<typeof newsVi> = {
     contentRequired: 'The content is required',
     datePlaceholder: 'DD/MM/YYYY HH:mm:ss',
     dateHelp: 'Vietnam time (GMT+7); leave empty to publish when saved',
+    units: 'Units concerned',
+    unitsAll: 'The whole area',
+    unitsHelp:
+      "Also shown on these units' own pages (/xa/unit-code). Empty: news of the whole area, shown on every page.",
     createTitle: 'Add news',
     editTitle: 'Update news',
     created: 'News created',

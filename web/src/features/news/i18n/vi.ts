@@ -47,6 +47,10 @@ export const newsVi = {
     contentRequired: 'Nội dung là trường bắt buộc',
     datePlaceholder: 'DD/MM/YYYY HH:mm:ss',
     dateHelp: 'Giờ Việt Nam (GMT+7); để trống là đăng ngay khi lưu',
+    units: 'Đơn vị liên quan',
+    unitsAll: 'Toàn khu vực',
+    unitsHelp:
+      'Tin hiện thêm trên trang riêng của các đơn vị này (/xa/mã-đơn-vị). Để trống: tin của toàn khu vực, hiện trên mọi trang.',
     createTitle: 'Thêm tin tức',
     editTitle: 'Cập nhật tin tức',
     created: 'Tạo tin tức thành công',

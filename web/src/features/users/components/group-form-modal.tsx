@@ -10,12 +10,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
+import { UnitsField } from '../../../components/units-field';
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { useSession } from '../../../lib/session/session-store';
 import { createGroup, updateGroup, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
-import { UnitsField } from './units-field';
 
 interface GroupValues {
   name: string;
@@ -105,7 +105,12 @@ export function GroupFormModal({ open, group, onClose }: GroupFormModalProps) {
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <UnitsField id="group-units" help={t('users.unitsHelpGroup')} />
+      <UnitsField
+        id="group-units"
+        label={t('users.units')}
+        help={t('users.unitsHelpGroup')}
+        placeholder={t('users.unitsAll')}
+      />
     </FormModal>
   );
 }

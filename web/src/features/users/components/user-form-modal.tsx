@@ -11,13 +11,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../components/form-modal';
+import { UnitsField } from '../../../components/units-field';
 import { ApiError } from '../../../lib/api/client';
 import { applyFieldErrors, parseForm, showFormError, zodRule } from '../../../lib/forms/zod-form';
 import { getSession, updateUserDetail, useSession } from '../../../lib/session/session-store';
 import { fetchUserInfo } from '../../auth';
 import { createUser, fetchAllGroups, updateUser, usersKeys } from '../api/users-api';
 import { permissionOptions } from './permissions';
-import { UnitsField } from './units-field';
 
 interface UserValues {
   name: string;
@@ -159,7 +159,12 @@ export function UserFormModal({ open, user, onClose }: UserFormModalProps) {
           options={permissionOptions(i18n.language, true, held, t('users.notHeld'))}
         />
       </Form.Item>
-      <UnitsField id="user-units" help={t('users.unitsHelpUser')} />
+      <UnitsField
+        id="user-units"
+        label={t('users.units')}
+        help={t('users.unitsHelpUser')}
+        placeholder={t('users.unitsAll')}
+      />
     </FormModal>
   );
 }

@@ -104,6 +104,9 @@ describe('news dialog', { timeout: 60_000 }, () => {
       expect(modal.querySelector('img.news-image-preview')?.getAttribute('src')).toBe(`${fileUrl('a')}/thumbnail`),
     );
     await writeBody('<p>Đề nghị người dân <strong>sơ tán</strong>.</p>', modal);
+    // The unit it is about (#26 point 4): shown on that unit's pages too.
+    fireEvent.mouseDown(document.getElementById('news-units')!);
+    fireEvent.click((await screen.findAllByTitle('Xã Thanh Sơn (06973)')).at(-1)!);
 
     fireEvent.click(screen.getByTestId('news-submit'));
     expect(await screen.findByText(NEWS_TOASTS.created)).toBeTruthy();
@@ -119,6 +122,7 @@ describe('news dialog', { timeout: 60_000 }, () => {
       date: '2026-11-22T07:05:09Z',
       status: 'PUBLISH',
       type: 'WARNING',
+      units: ['06973'],
     });
     // the new item's tab is shown
     await waitFor(() =>

@@ -13,6 +13,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal';
+import { UnitsField } from '../../../../components/units-field';
 import { districtPickToUtcIso, utcIsoToDistrictPick } from '../../../../lib/format/date';
 import { createNews, newsKeys, updateNews } from '../../api/news-api';
 import { showNewsSaveError } from './form-errors';
@@ -32,6 +33,8 @@ interface NewsValues {
   date: Dayjs | null;
   status: NewsStatus;
   type: FormNewsType;
+  /** The units it is about (#26 point 4); empty: the whole area. */
+  units: string[];
 }
 
 /** The save body of the form (back-office §5): the date typed on the district clock goes as UTC ISO, no ms. */
@@ -46,6 +49,7 @@ export function newsBodyOf(values: NewsValues): NewsBody {
     date: values.date ? districtPickToUtcIso(values.date) : null,
     status: values.status,
     type: values.type,
+    units: values.units ?? [],
   };
 }
 
@@ -61,6 +65,7 @@ function initialValues(news: News | null): NewsValues {
     // back-office §4: a new item takes the first status (DRAFT) and the first type (NORMAL)
     status: news?.status ?? NEWS_STATUSES[0],
     type: news && (FORM_NEWS_TYPES as readonly string[]).includes(news.type) ? (news.type as FormNewsType) : 'NORMAL',
+    units: news?.units ?? [],
   };
 }
 
@@ -164,6 +169,14 @@ export function NewsFormModal({ open, news, onClose, onSaved }: NewsFormModalPro
               data-testid="news-date"
             />
           </Form.Item>
+        </div>
+        <div className="news-form-wide">
+          <UnitsField
+            id="news-units"
+            label={t('newsAdmin.units')}
+            help={t('newsAdmin.unitsHelp')}
+            placeholder={t('newsAdmin.unitsAll')}
+          />
         </div>
         <div className="news-form-wide">
           <Form.Item label={t('newsAdmin.avatar')} name="avatar" htmlFor="news-avatar">
