@@ -20,7 +20,8 @@ const IN_DON_DAC = { lat: 21.2035, long: 107.24719 };
 /** A page shell with the markers the server fills (web/index.html has the same). */
 const SHELL =
   '<!doctype html><html lang="vi"><head><meta name="description" content="x" /><title>x</title></head>' +
-  '<body><div id="root"><header class="app-header"><span class="brand-name">x</span></header>' +
+  '<body><div id="root"><header class="app-header"><a class="brand" href="/dashboard"><span class="brand-name">x</span></a>' +
+  '<nav><a class="nav-link" href="/news">Tin tức</a><a href="/favicon.svg">i</a></nav></header>' +
   '<!--alert-banner--><main id="main-content" class="app-main"><div class="spinner"></div></main></div></body></html>';
 
 let ctx: TestContext;
@@ -202,6 +203,11 @@ describe("a unit's pages (/xa/{code}/…)", () => {
     // Its links stay on the unit's pages, read without scripts too.
     expect(html).toContain(`href="/xa/${THANH_SON}/maps?station=F01801"`);
     expect(html).not.toMatch(/href="\/maps[?"]/);
+    // The header names the unit, its links on the unit's pages (the app draws the same: nothing moves).
+    expect(html).toContain('<span class="brand-unit" data-testid="brand-unit">Xã Thanh Sơn</span>');
+    expect(html).toContain(`<a class="brand" href="/xa/${THANH_SON}/dashboard">`);
+    expect(html).toContain(`<a class="nav-link" href="/xa/${THANH_SON}/news">`);
+    expect(html).toContain('<a href="/favicon.svg">');
     // The whole area's page shows both.
     const whole = (await call('GET', '/dashboard')).body;
     expect(whole).toContain('Cầu Thanh Sơn');

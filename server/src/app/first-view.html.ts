@@ -10,7 +10,6 @@ import {
   NEWS_FALLBACK_SVG,
   type NewsSummary,
   newsImageUrl,
-  PUBLIC_ROUTES,
   type PublicWarning,
   readingMark,
   readingStatusText,
@@ -20,11 +19,10 @@ import {
   statusColour,
   svgDataUri,
   textOn,
-  unitPagePath,
   WARNING_KIND_LABELS,
   waterContextPhrase,
 } from '@flood/domain';
-import type { FirstView } from '../lib/web.plugin';
+import { type FirstView, linksForUnit } from '../lib/web.plugin';
 import { escapeXml as esc } from '../lib/xml';
 
 /** The texts the React page shows in the same places (web/src/features/dashboard/i18n/vi.ts and its neighbours). */
@@ -264,19 +262,7 @@ export function renderNewsFirstView(v: {
   return { banner: banner(v.warnings, v.alerts, v.timeZone), main };
 }
 
-/** A public route's path as a pattern of the paths it takes (`/news/:id` → one segment). */
-const PUBLIC_PATTERNS = PUBLIC_ROUTES.map((r) => new RegExp(`^${r.path.replace(/:[^/]+/g, '[^/]+')}$`));
-
-/**
- * A first view for a unit's pages (#26 point 4): its links to the public pages stay on that unit's pages, as the
- * app's do (`/maps?station=…` → `/xa/{code}/maps?station=…`); other links (a warning's page, files) are as they were.
- */
+/** A first view for a unit's pages (#26 point 4): its links stay on that unit's pages (lib/web.plugin.ts). */
 export function withUnitLinks(view: FirstView, unit: string): FirstView {
-  const relink = (html: string) =>
-    html.replace(/href="(\/[^"]*)"/g, (whole, href: string) => {
-      const q = href.search(/[?#]/);
-      const path = q < 0 ? href : href.slice(0, q);
-      return PUBLIC_PATTERNS.some((p) => p.test(path)) ? `href="${unitPagePath(unit, href)}"` : whole;
-    });
-  return { banner: relink(view.banner), main: relink(view.main) };
+  return { banner: linksForUnit(view.banner, unit), main: linksForUnit(view.main, unit) };
 }

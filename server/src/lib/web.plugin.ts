@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_ROUTES, type RouteDef, splitUnitPath, unitRead } from '@flood/domain';
+import { PUBLIC_ROUTES, type RouteDef, splitUnitPath, unitPagePath, unitRead } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
 import type { HotHit, HotReads } from './hot-reads';
@@ -133,9 +133,12 @@ export async function registerWeb(
     const kept = made.unitPages.get(key);
     if (kept) return kept;
     const def = PUBLIC_ROUTES.find((r) => routePattern(r.path).test(own));
-    const { shell, bareShell } = shellsOf(
-      withShellNames(built.html, { ...names, title: `${unitName} – ${names.title}` }),
+    // The unit's name under the portal's in the header (as the app draws it), its links on the unit's pages.
+    const source = withShellNames(built.html, { ...names, title: `${unitName} – ${names.title}` }).replace(
+      /(<span class="brand-name">[^<]*<\/span>)/,
+      (_m, brand: string) => `${brand}<span class="brand-unit" data-testid="brand-unit">${escapeXml(unitName)}</span>`,
     );
+    const { shell, bareShell } = shellsOf(linksForUnit(source, unit));
     const { links, modules } = def
       ? pagePreloads(def, routePreloads[def.path] ?? [], unit)
       : { links: '', modules: [] };
@@ -362,6 +365,19 @@ export function pagePreloads(
 
 /** A route's path as a pattern of the paths it takes (`/news/:id` → any one segment). */
 const routePattern = (routePath: string) => new RegExp(`^${routePath.replace(/:[^/]+/g, '[^/]+')}$`);
+const PUBLIC_PATTERNS = PUBLIC_ROUTES.map((r) => routePattern(r.path));
+
+/**
+ * HTML for a unit's pages (#26 point 4): its links to the public pages stay on that unit's pages, as the app's do
+ * (`/maps?station=…` → `/xa/{code}/maps?station=…`); other links (a warning's page, files, assets) are as they were.
+ */
+export function linksForUnit(html: string, unit: string): string {
+  return html.replace(/href="(\/[^"]*)"/g, (whole, href: string) => {
+    const q = href.search(/[?#]/);
+    const own = q < 0 ? href : href.slice(0, q);
+    return PUBLIC_PATTERNS.some((p) => p.test(own)) ? `href="${unitPagePath(unit, href)}"` : whole;
+  });
+}
 
 /** One HTML per public route that has something to preload; other paths get the plain index.html. */
 function publicPageHtml(
