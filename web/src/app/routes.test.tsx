@@ -75,6 +75,7 @@ describe('router guards and redirects', () => {
     await waitFor(() => expect(path(router)).toBe('/xa/06973/dashboard'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Trang chủ' })).toBeTruthy();
     expect(screen.getByTestId('brand-unit').textContent).toBe('Xã Thanh Sơn');
+    await waitFor(() => expect(document.title).toBe('Trang chủ – Xã Thanh Sơn – Cảnh báo lũ'));
     // Its reads ask for that unit: the server's preloads of the page (domain unitRead), the banner's too.
     const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
     await waitFor(() =>

@@ -67,6 +67,8 @@ export function renderAt(path: string) {
   const router = createMemoryRouter(
     [
       { path: SUBSCRIBE_PATH, element: <SubscribePage /> },
+      // A unit's pages (#26 point 4), as the app's route table has them.
+      { path: `/xa/:unitCode${SUBSCRIBE_PATH}`, element: <SubscribePage /> },
       { path: MANAGE_PATH, element: <ManagePage /> },
       { path: CONFIRM_EMAIL_PATH, element: <ConfirmEmailPage /> },
       { path: '*', element: null },

@@ -12,6 +12,7 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useRef, useState } from
 import { useTranslation } from 'react-i18next';
 import type { HumanCheckHandle } from '../../../components/human-check';
 import { ApiError } from '../../../lib/api/client';
+import { usePublicUnit } from '../../../lib/area/public-unit';
 import { useAreaNames } from '../../../lib/area/use-area';
 import { useCommunes } from '../../warnings';
 import { fetchPushPublicKey, subscribe } from '../api/subscriptions-api';
@@ -105,7 +106,11 @@ export function SubscribeForm({ onSubscribed }: SubscribeFormProps) {
   const { emailPortal } = useAreaNames();
   const language: Language = i18n.language === 'en' ? 'en' : 'vi';
   const communes = useCommunes();
-  const [values, setValues] = useState<SubscribeValues>(INITIAL_VALUES);
+  // On a unit's pages (#26 point 4) its commune is chosen already; the resident may add or remove others.
+  const { code: unit } = usePublicUnit();
+  const [values, setValues] = useState<SubscribeValues>(() =>
+    unit ? { ...INITIAL_VALUES, communes: [unit] } : INITIAL_VALUES,
+  );
   const [errors, setErrors] = useState<SubscribeErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [altcha, setAltcha] = useState<string | null>(null);

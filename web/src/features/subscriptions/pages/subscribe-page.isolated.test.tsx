@@ -91,6 +91,15 @@ describe('the sign-up page (/dang-ky-canh-bao)', () => {
     expect(await screen.findByTestId('subscribe-map')).toBeTruthy();
   });
 
+  it("on a unit's pages (/xa/{code}/…) that unit's commune is chosen already, and the title names it", async () => {
+    serve();
+    renderAt('/xa/06973/dang-ky-canh-bao');
+    const box = (await screen.findByRole('checkbox', { name: 'Thanh Sơn' })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect((screen.getByRole('checkbox', { name: 'Nam Sơn' }) as HTMLInputElement).checked).toBe(false);
+    await waitFor(() => expect(document.title).toBe('Đăng ký nhận cảnh báo – Xã Thanh Sơn – Cảnh báo lũ'));
+  });
+
   it('checks the form before sending: a channel, a phone for SMS, the consent for Zalo, the human check', async () => {
     const fetchMock = serve();
     await openPage();
