@@ -3,6 +3,7 @@ import {
   type AreaSettings,
   AreaSettingsSchema,
   type BBox,
+  bboxOfPositions,
   DEFAULT_AREA,
   layerPropertyNames,
   positionsOf,
@@ -195,16 +196,7 @@ export function createAreaService(deps: { db: Db; bus: EventBus; layers: GeoLaye
 }
 /** The extent of the units' boundaries, [west, south, east, north]; null when there are none. */
 function boxOf(communes: readonly Commune[]): BBox | null {
-  if (communes.length === 0) return null;
-  const box: BBox = [180, 90, -180, -90];
-  for (const u of communes)
-    for (const [lng = 0, lat = 0] of positionsOf(u.geometry)) {
-      box[0] = Math.min(box[0], lng);
-      box[1] = Math.min(box[1], lat);
-      box[2] = Math.max(box[2], lng);
-      box[3] = Math.max(box[3], lat);
-    }
-  return box;
+  return bboxOfPositions(communes.flatMap((u) => [...positionsOf(u.geometry)]));
 }
 
 export type AreaService = ReturnType<typeof createAreaService>;
