@@ -261,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       webParameters: configService.webParameters,
       qualityRules,
+      units: area.units,
     }),
   });
   await registerAlerting(app, {

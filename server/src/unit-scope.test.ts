@@ -1,8 +1,10 @@
 import { OUT_OF_SCOPE } from '@flood/domain';
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageOutbox } from './features/alerts/sms-admin.table';
 import { auditLogs } from './features/audit/audit.table';
 import { ONE_READING_ALERTS, setWebParameters } from './test/factories';
+import { multipartFile } from './test/multipart';
 import { pushTime } from './test/push-time';
 import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
 
@@ -263,5 +265,57 @@ describe('staff scoped to units (#26 point 3)', () => {
     const unknown = await call('PUT', `/api/user/${other.user.id}`, province, body(['99999']));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().fields).toEqual([{ field: 'units', message: 'Đơn vị không thuộc khu vực của cổng: 99999' }]);
+  });
+
+  it("imports readings of its own units' stations only: another unit's rows are refused, named on the station", async () => {
+    const csv = ['stationCode,date,hour,minute,value', 'F01801,01/10/2026,10,00,120', 'F01802,01/10/2026,10,00,130'];
+    const { payload, headers } = multipartFile('file', 'so-lieu-xa.csv', csv.join('\n'));
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/readings/import',
+      payload,
+      headers: { ...headers, ...bearer(commune) },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    let job = res.json();
+    for (let i = 0; i < 200 && job.status !== 'done' && job.status !== 'failed'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      job = (await call('GET', `/api/readings/import/${job.id}`, commune)).json();
+    }
+    expect(job).toMatchObject({ status: 'done', stored: 1, rejectedCount: 1 });
+    expect(job.rejected).toEqual([{ row: 3, field: 'stationCode', message: OUT_OF_SCOPE }]);
+  });
+
+  it("reads and resends only its communes' messages in the send history", async () => {
+    // A failed message to each commune's recipient, and one to the on-duty list (no commune).
+    const rows = await ctx.db
+      .insert(messageOutbox)
+      .values(
+        [
+          { smsUserId: mine.recipient!, name: 'Trưởng thôn Thanh Sơn', channel: 'sms', recipient: '0912006973' },
+          { smsUserId: theirs.recipient!, name: 'Trưởng thôn Đồn Đạc', channel: 'sms', recipient: '0912006988' },
+          { name: 'Trực ban', channel: 'sms', recipient: '0912000000' },
+        ].map((m) => ({ ...m, channel: 'sms' as const, body: 'Canh bao lu', status: 'FAILED' as const })),
+      )
+      .returning({ id: messageOutbox.id, name: messageOutbox.name });
+    const idOf = (name: string) => rows.find((r) => r.name === name)!.id;
+    const names = async (token: string) =>
+      ((await call('GET', '/api/sms-history?page=1&pageSize=50', token)).json().items as { name: string }[]).map(
+        (m) => m.name,
+      );
+    const seen = await names(commune);
+    expect(seen).toContain('Trưởng thôn Thanh Sơn');
+    expect(seen).not.toContain('Trưởng thôn Đồn Đạc');
+    expect(seen).not.toContain('Trực ban');
+    // Whatever else it sees went to its commune's recipient (set up above) too.
+    expect(seen.filter((n) => n !== 'Trưởng thôn Thanh Sơn').every((n) => n === `Trưởng thôn ${THANH_SON}`)).toBe(true);
+    expect(await names(province)).toEqual(expect.arrayContaining(['Trưởng thôn Đồn Đạc', 'Trực ban']));
+    const refused = await call('POST', `/api/sms-history/${idOf('Trưởng thôn Đồn Đạc')}/resend`, commune);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(OUT_OF_SCOPE);
+    expect((await call('POST', `/api/sms-history/${idOf('Trực ban')}/resend`, commune)).statusCode).toBe(403);
+    const own = await call('POST', `/api/sms-history/${idOf('Trưởng thôn Thanh Sơn')}/resend`, commune);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().status).toBe('PENDING');
   });
 });

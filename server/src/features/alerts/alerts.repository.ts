@@ -6,12 +6,13 @@ import {
   capExpiresAt,
   type SmsTemplateType,
 } from '@flood/domain';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { trustedSql } from '../readings/readings.repository';
 import { type StationRow, stations } from '../stations/stations.table';
 import { SUBSCRIBER_NAME } from '../subscriptions/subscriber-messages';
+import { subscribers } from '../subscriptions/subscriptions.table';
 import { type AlertEventRow, type AlertRow, alertEvents, alerts } from './alerts.table';
 import { type CapMessageRow, capMessages } from './cap.table';
 import { messageOutbox, smsRecipients, smsTemplates } from './sms-admin.table';
@@ -550,13 +551,7 @@ export async function pageSmsRecipients(
   /** A commune officer's units (#26): only recipients of some communes, all of them among these. */
   scope: readonly string[] = [],
 ): Promise<{ rows: SmsRecipientRow[]; total: number }> {
-  const where =
-    scope.length > 0
-      ? sql`cardinality(${smsRecipients.communes}) > 0 and ${smsRecipients.communes} <@ array[${sql.join(
-          scope.map((u) => sql`${u}`),
-          sql`, `,
-        )}]::text[]`
-      : undefined;
+  const where = scope.length > 0 ? communesWithin(smsRecipients.communes, scope) : undefined;
   const [rows, [t]] = await Promise.all([
     db
       .select()
@@ -597,19 +592,46 @@ export async function deleteSmsRecipient(db: Db, id: number): Promise<SmsRecipie
   return row;
 }
 
+/** Communes (a text[] column) of some units, all of them among `scope` (#26: a commune officer's reach). */
+function communesWithin(column: SQL | AnyColumn, scope: readonly string[]): SQL {
+  const units = sql`array[${sql.join(
+    scope.map((u) => sql`${u}`),
+    sql`, `,
+  )}]::text[]`;
+  return sql`(cardinality(${column}) > 0 and ${column} <@ ${units})`;
+}
+
+/**
+ * The messages a commune officer may read and resend (#26 point 3): those to an SMS recipient or a subscriber all of
+ * whose communes are in its scope. Messages to nobody of a commune (the on-duty list) are the unscoped staff's.
+ */
+function messagesWithin(scope: readonly string[]): SQL {
+  return sql`(exists (select 1 from ${smsRecipients} where ${smsRecipients.id} = ${messageOutbox.smsUserId} and ${communesWithin(
+    smsRecipients.communes,
+    scope,
+  )}) or exists (select 1 from ${subscribers} where ${subscribers.id} = ${messageOutbox.subscriberId} and ${communesWithin(
+    subscribers.communes,
+    scope,
+  )}))`;
+}
+
 /** A page of the send history (the outbox), newest first, and how many messages there are. */
 export async function pageSmsHistory(
   db: Db,
   q: { page: number; pageSize: number },
+  /** A commune officer's units (#26): the messages to its communes' recipients and subscribers only. */
+  scope: readonly string[] = [],
 ): Promise<{ rows: SmsHistoryRow[]; total: number }> {
+  const where = scope.length > 0 ? messagesWithin(scope) : undefined;
   const [rows, [t]] = await Promise.all([
     db
       .select()
       .from(messageOutbox)
+      .where(where)
       .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ total: count() }).from(messageOutbox),
+    db.select({ total: count() }).from(messageOutbox).where(where),
   ]);
   return { rows, total: Number(t?.total ?? 0) };
 }
@@ -801,6 +823,17 @@ export function onDutyRecipients(tx: Db): Promise<SmsRecipientRow[]> {
 }
 
 /** An UNCERTAIN or FAILED message queued again (PENDING, due now); undefined when it is neither. */
+/** Whether a message of the history is within a commune officer's units (#26); true for the unscoped. */
+export async function messageInScope(db: Db, id: number, scope: readonly string[]): Promise<boolean> {
+  if (scope.length === 0) return true;
+  const [row] = await db
+    .select({ id: messageOutbox.id })
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.id, id), messagesWithin(scope)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function requeueMessage(tx: Db, id: number): Promise<SmsHistoryRow | undefined> {
   const [row] = await tx
     .update(messageOutbox)

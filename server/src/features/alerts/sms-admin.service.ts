@@ -1,5 +1,6 @@
 import {
   maskAddress,
+  OUT_OF_SCOPE,
   SMS_TEMPLATE_TYPE_LABELS,
   type SmsHistory,
   type SmsRecipient,
@@ -16,6 +17,7 @@ import {
   deleteSmsRecipient,
   findSmsRecipient,
   listSmsTemplates,
+  messageInScope,
   pageSmsHistory,
   pageSmsRecipients,
   requeueMessage,
@@ -131,7 +133,7 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
 
     async history(actor: Actor | undefined, q: { page: number; pageSize: number }) {
       const a = requirePermission(actor, 'sms');
-      const { rows, total } = await pageSmsHistory(db, q);
+      const { rows, total } = await pageSmsHistory(db, q, a.units ?? []);
       return { items: rows.map((r) => toHistory(r, a.isSystem)), total };
     },
 
@@ -142,6 +144,8 @@ export function createSmsAdminService({ db, wake }: { db: Db; wake?: () => void 
      */
     async resend(actor: Actor | undefined, id: number): Promise<SmsHistory> {
       const a = requirePermission(actor, 'sms');
+      // A commune officer (#26 point 3) resends only its communes' messages.
+      if (!(await messageInScope(db, id, a.units ?? []))) throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
       const row = await db.transaction(async (tx) => {
         const queued = await requeueMessage(tx, id);
         if (queued)

@@ -6,7 +6,11 @@ import {
   type ImportReject,
   ImportRowSchema,
   importEvent,
+  OUT_OF_SCOPE,
+  type PolygonalGeometry,
   readingEvent,
+  scopeAllowsUnit,
+  stationUnitCode,
   type WebParameters,
 } from '@flood/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -62,6 +66,8 @@ export interface ImportServiceDeps {
   webParameters: () => Promise<WebParameters>;
   /** False: no quality rules (the bench's baseline; README `READING_QUALITY_RULES`). */
   qualityRules?: boolean;
+  /** The area's units with their boundaries (#26): a scoped officer imports its own units' stations only. */
+  units?: () => Promise<readonly { code: string; geometry: PolygonalGeometry }[]>;
 }
 
 /** Bulk import of historical readings from CSV or Excel (staff with `database`), idempotent like the push. */
@@ -73,13 +79,18 @@ export function createImportService({
   logger,
   webParameters,
   qualityRules = true,
+  units = async () => [],
 }: ImportServiceDeps) {
   const running = new Set<Promise<void>>();
 
   const update = (id: string, values: Parameters<typeof updateImportJob>[2]) => updateImportJob(db, id, values);
 
   /** Checks one row like the push does; the reading, or why it is rejected. */
-  function checkRow(cells: Record<string, string>, byCode: Map<string, StationRow>): KindedReading | FieldError {
+  function checkRow(
+    cells: Record<string, string>,
+    byCode: Map<string, StationRow>,
+    outOfScope: ReadonlySet<string>,
+  ): KindedReading | FieldError {
     const parsed = ImportRowSchema.safeParse(cells);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -88,6 +99,8 @@ export function createImportService({
     const q = parsed.data;
     const station = byCode.get(q.stationCode.toUpperCase());
     if (!station) return { field: 'stationCode', message: 'Không tìm thấy trạm' };
+    // A commune officer's file (#26 point 3): another unit's station is not its to change.
+    if (outOfScope.has(station.code)) return { field: 'stationCode', message: OUT_OF_SCOPE };
     const valueError = checkReadingValue(station.kind, q.value);
     if (valueError) return valueError;
     const at = observedAtOf(q, timeZone, now());
@@ -101,6 +114,14 @@ export function createImportService({
    */
   async function run(job: ImportJobRow, buf: Buffer, kind: FileKind, actor: Actor): Promise<void> {
     const byCode = new Map((await allStations(db)).map((s) => [s.code, s]));
+    const outOfScope = new Set<string>();
+    if (actor.units?.length) {
+      const areaUnits = await units();
+      for (const s of byCode.values()) {
+        const unit = stationUnitCode(areaUnits, { unitCode: s.unitCode, lat: s.latitude, long: s.longitude });
+        if (!scopeAllowsUnit(actor.units, unit)) outOfScope.add(s.code);
+      }
+    }
     const codeOf = new Map([...byCode.values()].map((s) => [s.id, s]));
     const { total, rows } = await openRows(buf, kind);
     await update(job.id, { status: 'running', total });
@@ -144,7 +165,7 @@ export function createImportService({
     try {
       for await (const r of rows) {
         if ('headerError' in r) throw new AppError('VALIDATION_FAILED', r.headerError);
-        const checked = checkRow(r.cells, byCode);
+        const checked = checkRow(r.cells, byCode, outOfScope);
         if ('field' in checked) {
           rejectedCount++;
           if (rejected.length < IMPORT_MAX_REPORTED) rejected.push({ row: r.row, ...checked });

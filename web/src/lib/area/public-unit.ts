@@ -1,7 +1,8 @@
-import { type AreaUnit, splitUnitPath, unitFullName, unitPagePath } from '@flood/domain';
-import { useCallback, useMemo } from 'react';
+import { type Area, type AreaUnit, splitUnitPath, unitFullName, unitPagePath } from '@flood/domain';
+import { QueryClientContext } from '@tanstack/react-query';
+import { useCallback, useContext, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { useArea } from './use-area';
+import { areaKey, embeddedArea, useArea } from './use-area';
 
 /**
  * The unit the public pages are narrowed to (#26 point 4): `/xa/{code}/…` addresses one unit's pages, whose reads
@@ -26,6 +27,20 @@ export function usePublicUnit(): PublicUnit {
   const unit = code ? settings.units.find((u) => u.code === code) : undefined;
   const path = useCallback((p: string) => unitPagePath(code, p), [code]);
   return useMemo(() => ({ code, unit, name: unit ? unitFullName(unit) : null, path }), [code, unit, path]);
+}
+
+/**
+ * The unit's full name for a page title, or null: read without a query of its own (the area as last read, else the
+ * page's copy), so that the error pages, drawn when anything else may have failed, can use it.
+ */
+export function useUnitNameOfPage(): string | null {
+  const { pathname } = useLocation();
+  const client = useContext(QueryClientContext);
+  const code = splitUnitPath(pathname).unit;
+  if (!code) return null;
+  const { settings } = client?.getQueryData<Area>(areaKey) ?? embeddedArea();
+  const unit = settings.units.find((u) => u.code === code);
+  return unit ? unitFullName(unit) : null;
 }
 
 /** The unit of the public reads (undefined on the whole area's pages): `?unit=` and the reads' query keys. */

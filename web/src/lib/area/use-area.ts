@@ -11,7 +11,7 @@ export const areaKey = ['area'] as const;
 export const AREA_ELEMENT_ID = 'portal-area';
 
 /** The area as the page came with it, or the built-in default (a page without it: tests, a bare build). */
-function embeddedArea(): Area {
+export function embeddedArea(): Area {
   const text = typeof document === 'undefined' ? null : document.getElementById(AREA_ELEMENT_ID)?.textContent;
   if (text) {
     try {
