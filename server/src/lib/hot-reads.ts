@@ -333,6 +333,10 @@ export function registerHotReads(
       .then((prepared) => {
         // An event since the request began: these bytes may be older than it; the next read takes the route.
         if (generationOf(c.route) !== c.generation) return;
+        // Two answers of the URL being prepared at once (a slow compression): the one made first must not replace
+        // the one kept since, nor undo a renewal under way (its callers would all go to the route again).
+        const current = kept.get(url)?.items.get(key);
+        if (current && current.expiresAt >= expiresAt) return;
         const varies = prepared.br ? [...routeVary, 'accept-encoding'] : routeVary;
         if (varies.length) headers.push('vary', varies.join(', '));
         const size =
