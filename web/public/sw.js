@@ -76,9 +76,26 @@ const VISIT_READS = [
   '/api/station?page=1&pageSize=100',
   '/api/document?page=1&pageSize=4',
 ];
+/**
+ * A unit's pages (#26 point 4, `/xa/{code}/…`; domain/src/area/unit-pages.ts): its offline pages are kept like the
+ * whole area's, and a visit keeps its own reads too, as its pages ask for them (`unitRead`).
+ */
+const UNIT_PAGE = /^\/xa\/([0-9A-Za-z_-]{1,12})(\/.*)?$/;
+const UNIT_VISIT_READS = [
+  '/api/water?type=CURRENT_HIGH',
+  '/api/water?type=CURRENT_RAIN',
+  '/api/alerts/active',
+  '/api/warnings/active',
+];
+/** The unit of a unit's page and its own path (`/xa/06973` alone is its dashboard), or null. */
+function unitPageOf(pathname) {
+  const m = UNIT_PAGE.exec(pathname);
+  if (!m) return null;
+  return { unit: m[1], path: m[2] && m[2] !== '/' ? m[2] : '/dashboard' };
+}
 const VISIT_LAYERS = ['REGION', 'COMMUNE_LABEL', 'COMMUNE_OFFICE', 'EVACUATION_POINT', 'EVACUATION_ROAD'];
 const VISIT_EVERY_MS = 60_000;
-let lastVisitReads = 0;
+const lastVisitReads = new Map();
 
 self.addEventListener('install', (event) => {
   // A new version takes over at once: skipWaiting and clients.claim; the page offers a reload (controllerchange).
@@ -159,7 +176,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     if (SERVER_PAGES.some((p) => url.pathname.startsWith(p))) return;
     event.respondWith(page(request, url));
-    event.waitUntil(visitReads(false));
+    event.waitUntil(visitReads(false, unitPageOf(url.pathname)?.unit));
     return;
   }
   if (url.pathname.startsWith('/assets/')) {
@@ -246,11 +263,17 @@ async function networkFirst(request, cacheName, key) {
  * page's copy, else a kept page's shell (the app routes by the address).
  */
 async function page(request, url) {
+  const unitPage = unitPageOf(url.pathname);
   try {
-    if (OFFLINE_PAGES.includes(url.pathname)) return await networkFirst(request, PAGES_CACHE, url.pathname);
+    if (OFFLINE_PAGES.includes(unitPage ? unitPage.path : url.pathname))
+      return await networkFirst(request, PAGES_CACHE, url.pathname);
     return await fetch(request);
   } catch (error) {
-    for (const path of OFFLINE_PAGES) {
+    // A unit's page falls back on that unit's kept pages first: their first views are that unit's.
+    const fallbacks = unitPage
+      ? [...OFFLINE_PAGES.map((p) => `/xa/${unitPage.unit}${p}`), ...OFFLINE_PAGES]
+      : OFFLINE_PAGES;
+    for (const path of fallbacks) {
       const shell = await caches.match(path, { cacheName: PAGES_CACHE });
       if (shell) return shell;
     }
@@ -286,15 +309,19 @@ async function keep(cache, path) {
 }
 
 /** The reads of a visit and the newest file of each district layer, kept for offline use (at most once a minute). */
-async function visitReads(force) {
+async function visitReads(force, unit) {
   if (typeof caches === 'undefined') return;
   const now = Date.now();
-  if (!force && now - lastVisitReads < VISIT_EVERY_MS) return;
-  lastVisitReads = now;
+  const key = unit || '';
+  if (!force && now - (lastVisitReads.get(key) || 0) < VISIT_EVERY_MS) return;
+  lastVisitReads.set(key, now);
   const cache = await own(DATA_CACHE);
   if (!cache) return;
   await Promise.all([
     ...VISIT_READS.map((path) => keep(cache, path)),
+    ...(unit
+      ? UNIT_VISIT_READS.map((path) => keep(cache, `${path}${path.includes('?') ? '&' : '?'}unit=${unit}`))
+      : []),
     ...VISIT_LAYERS.map(async (type) => {
       const list = await keep(cache, `/api/geojson?type=${type}&pageSize=1`);
       if (!list) return;

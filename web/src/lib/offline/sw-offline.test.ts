@@ -172,6 +172,30 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     expect(await other!.text()).toBe('network /dashboard');
   });
 
+  it("keeps a unit's pages and its reads at a visit; offline, its page falls back on that unit's kept page (#26)", async () => {
+    const { get, net, dispatch, caches } = loadWorker();
+    await dispatch('install', {});
+    net.calls.length = 0;
+    expect(await (await get('/xa/06973/dashboard', { mode: 'navigate' }))!.text()).toBe('network /xa/06973/dashboard');
+    expect([...caches.store.get('flood-pages-dev')!.keys()]).toContain(`${ORIGIN}/xa/06973/dashboard`);
+    // The visit kept the unit's own reads, as its pages ask for them.
+    const data = [...caches.store.get('flood-data-dev')!.keys()];
+    for (const read of [
+      '/api/water?type=CURRENT_HIGH&unit=06973',
+      '/api/water?type=CURRENT_RAIN&unit=06973',
+      '/api/alerts/active?unit=06973',
+      '/api/warnings/active?unit=06973',
+    ])
+      expect(data).toContain(`${ORIGIN}${read}`);
+    // A page of the unit not kept (its news detail) is not kept; offline it is the unit's kept page, not the area's.
+    await get('/xa/06973/news/12', { mode: 'navigate' });
+    expect([...caches.store.get('flood-pages-dev')!.keys()]).not.toContain(`${ORIGIN}/xa/06973/news/12`);
+    net.online = false;
+    expect(await (await get('/xa/06973/about', { mode: 'navigate' }))!.text()).toBe('network /xa/06973/dashboard');
+    // Another unit with nothing kept: the whole area's page.
+    expect(await (await get('/xa/06988/dashboard', { mode: 'navigate' }))!.text()).toBe('network /dashboard');
+  });
+
   it('leaves alone what must not be kept: a signed-in call, a write, the event stream, back-office reads, other sites', async () => {
     const { get, fetch } = loadWorker();
     expect(await get('/api/water?type=CURRENT_HIGH', { headers: { authorization: 'Bearer x' } })).toBeUndefined();
