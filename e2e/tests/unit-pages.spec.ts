@@ -9,6 +9,7 @@ const THANH_SON = '06973';
 
 let api: APIRequestContext;
 const stations: number[] = [];
+const news: number[] = [];
 const codes = { mine: randomWaterCode(), theirs: randomWaterCode() };
 
 test.beforeAll(async ({ browser, baseURL }) => {
@@ -36,6 +37,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.afterAll(async () => {
+  for (const id of news) await api.delete(`/api/news/${id}`);
   for (const id of stations) await deleteStation(api, id);
   await api?.dispose();
 });
@@ -94,6 +96,38 @@ test("a unit's dashboard reads without scripts on a phone: its stations only, th
   // The header names the unit before any script (the server's shell, as the app draws it).
   await expect(page.getByTestId('brand-unit')).toHaveText('Xã Thanh Sơn');
   await context.close();
+});
+
+test("a unit's news page shows its news and the whole area's, not another unit's", async ({ page }) => {
+  const suffix = Date.now();
+  const titles = {
+    mine: `Thanh Sơn nạo vét suối ${suffix}`,
+    theirs: `Đồn Đạc sửa cầu tràn ${suffix}`,
+    all: `Toàn khu vực diễn tập ${suffix}`,
+  };
+  for (const [key, units] of [
+    ['mine', [THANH_SON]],
+    ['theirs', ['06988']],
+    ['all', []],
+  ] as const) {
+    const res = await api.post('/api/news', {
+      data: { name: titles[key], content: `<p>${titles[key]}</p>`, status: 'PUBLISH', type: 'NORMAL', units },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    news.push(((await res.json()) as { id: number }).id);
+  }
+  await page.goto(`/xa/${THANH_SON}/news`);
+  const activity = page.getByTestId('news-section-activity');
+  await expect(activity.getByText(titles.mine)).toBeVisible();
+  await expect(activity.getByText(titles.all)).toBeVisible();
+  await expect(page.getByText(titles.theirs)).toHaveCount(0);
+  // An item opens on the unit's pages.
+  await expect(activity.getByRole('link', { name: titles.mine })).toHaveAttribute(
+    'href',
+    new RegExp(`^/xa/${THANH_SON}/news/\\d+$`),
+  );
+  await page.goto('/news');
+  await expect(page.getByTestId('news-section-activity').getByText(titles.theirs)).toBeVisible();
 });
 
 test('an address of a unit the area does not have says the page does not exist', async ({ page }) => {
