@@ -226,6 +226,13 @@ describe("a unit's pages (/xa/{code}/…)", () => {
     expect(home).toContain('Cầu Đồn Đạc');
   });
 
+  it("a unit's pages are one HTML per route: any news id gives the same page (kept once per unit and route)", async () => {
+    const a = (await call('GET', `/xa/${THANH_SON}/news/12`)).body;
+    const b = (await call('GET', `/xa/${THANH_SON}/news/987654`)).body;
+    expect(a).toMatch(/<title>Xã Thanh Sơn – /);
+    expect(b).toBe(a);
+  });
+
   it('a unit the area does not have gets the plain app (which says the page does not exist)', async () => {
     const res = await call('GET', '/xa/99999/dashboard');
     expect(res.statusCode).toBe(200);

@@ -129,10 +129,11 @@ export async function registerWeb(
   const unitPage = (unit: string, own: string): Buffer | undefined => {
     const unitName = names?.units?.[unit];
     if (!built || !names || !unitName) return undefined;
-    const key = `${unit}|${own}`;
+    const def = PUBLIC_ROUTES.find((r) => routePattern(r.path).test(own));
+    // One page per unit and route (`/news/:id` is one HTML for every id): the paths asked cannot grow the map.
+    const key = `${unit}|${def?.path ?? '*'}`;
     const kept = made.unitPages.get(key);
     if (kept) return kept;
-    const def = PUBLIC_ROUTES.find((r) => routePattern(r.path).test(own));
     // The unit's name under the portal's in the header (as the app draws it), its links on the unit's pages.
     const source = withShellNames(built.html, { ...names, title: `${unitName} – ${names.title}` }).replace(
       /(<span class="brand-name">[^<]*<\/span>)/,
