@@ -19,7 +19,8 @@ const IN_DON_DAC = { lat: 21.2035, long: 107.24719 };
 
 /** A page shell with the markers the server fills (web/index.html has the same). */
 const SHELL =
-  '<!doctype html><html lang="vi"><head><meta name="description" content="x" /><title>x</title></head>' +
+  '<!doctype html><html lang="vi"><head><meta name="description" content="x" /><title>x</title>' +
+  '<link rel="manifest" href="/manifest.webmanifest" /></head>' +
   '<body><div id="root"><header class="app-header"><a class="brand" href="/dashboard"><span class="brand-name">x</span></a>' +
   '<nav><a class="nav-link" href="/news">Tin tức</a><a href="/favicon.svg">i</a></nav></header>' +
   '<!--alert-banner--><main id="main-content" class="app-main"><div class="spinner"></div></main></div></body></html>';
@@ -56,6 +57,16 @@ function warning(communes: string[], headline: string) {
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'flood-unit-pages-'));
   await writeFile(path.join(webDir, 'index.html'), SHELL);
+  await writeFile(
+    path.join(webDir, 'manifest.webmanifest'),
+    JSON.stringify({
+      name: 'x',
+      short_name: 'x',
+      id: '/dashboard',
+      start_url: '/dashboard',
+      shortcuts: [{ name: 'Bản đồ', url: '/maps-mobile' }],
+    }),
+  );
   ctx = await createTestApp({ WEB_DIST: webDir });
   await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const p = await createUser(ctx.db, { functions: ['system', 'database', 'sms', 'warning', 'news'] });
@@ -231,6 +242,23 @@ describe("a unit's pages (/xa/{code}/…)", () => {
     const b = (await call('GET', `/xa/${THANH_SON}/news/987654`)).body;
     expect(a).toMatch(/<title>Xã Thanh Sơn – /);
     expect(b).toBe(a);
+  });
+
+  it("installed from a unit's pages, the app is the unit's own: its name, and it opens on the unit's pages", async () => {
+    expect((await call('GET', `/xa/${THANH_SON}/dashboard`)).body).toContain(
+      `<link rel="manifest" href="/manifest.webmanifest?unit=${THANH_SON}"`,
+    );
+    expect((await call('GET', '/dashboard')).body).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+    const m = (await call('GET', `/manifest.webmanifest?unit=${THANH_SON}`)).json();
+    expect(m).toMatchObject({
+      name: expect.stringMatching(/ – Xã Thanh Sơn$/),
+      id: `/xa/${THANH_SON}/dashboard`,
+      start_url: `/xa/${THANH_SON}/dashboard`,
+      shortcuts: [{ name: 'Bản đồ', url: `/xa/${THANH_SON}/maps-mobile` }],
+    });
+    // The area's, and an unknown unit's: the area's app.
+    for (const url of ['/manifest.webmanifest', '/manifest.webmanifest?unit=99999'])
+      expect((await call('GET', url)).json()).toMatchObject({ id: '/dashboard', start_url: '/dashboard' });
   });
 
   it('a unit the area does not have gets the plain app (which says the page does not exist)', async () => {

@@ -184,7 +184,8 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (SHELL_FILES.includes(url.pathname)) {
-    event.respondWith(networkFirst(request, PAGES_CACHE, url.pathname));
+    // A unit's manifest (`?unit=`, #26) is kept apart from the area's.
+    event.respondWith(networkFirst(request, PAGES_CACHE, url.pathname + url.search));
     return;
   }
   if (url.pathname === '/api/events') return;

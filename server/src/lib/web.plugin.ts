@@ -139,7 +139,12 @@ export async function registerWeb(
       /(<span class="brand-name">[^<]*<\/span>)/,
       (_m, brand: string) => `${brand}<span class="brand-unit" data-testid="brand-unit">${escapeXml(unitName)}</span>`,
     );
-    const { shell, bareShell } = shellsOf(linksForUnit(source, unit));
+    const { shell, bareShell } = shellsOf(
+      linksForUnit(source, unit).replace(
+        '<link rel="manifest" href="/manifest.webmanifest"',
+        () => `<link rel="manifest" href="/manifest.webmanifest?unit=${encodeURIComponent(unit)}"`,
+      ),
+    );
     const { links, modules } = def
       ? pagePreloads(def, routePreloads[def.path] ?? [], unit)
       : { links: '', modules: [] };
@@ -171,13 +176,26 @@ export async function registerWeb(
   const manifestPath = path.join(webDist, 'manifest.webmanifest');
   const builtManifest = existsSync(manifestPath) ? await readFile(manifestPath, 'utf8') : null;
   if (builtManifest && options.names) {
-    app.get('/manifest.webmanifest', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    app.get('/manifest.webmanifest', { config: { access: 'public' }, schema: { hide: true } }, async (req, reply) => {
       if (remaking) await remaking;
       const n = names ?? (await options.names!.current());
       const m = JSON.parse(builtManifest) as Record<string, unknown>;
       m.name = n.appName;
       m.short_name = n.appShortName;
       m.description = n.appDescription;
+      // Installed from a unit's pages (#26 point 4): an app of its own, opening on that unit's pages.
+      const unit = (req.query as Record<string, unknown>).unit;
+      const unitName = typeof unit === 'string' ? n.units?.[unit] : undefined;
+      if (unitName && typeof unit === 'string') {
+        const home = unitPagePath(unit, '/dashboard');
+        m.name = `${n.appName} – ${unitName}`;
+        m.id = home;
+        m.start_url = home;
+        if (Array.isArray(m.shortcuts))
+          m.shortcuts = m.shortcuts.map((s: { url?: unknown }) =>
+            typeof s.url === 'string' ? { ...s, url: unitPagePath(unit, s.url) } : s,
+          );
+      }
       return reply
         .type('application/manifest+json; charset=utf-8')
         .header('cache-control', 'no-cache')
