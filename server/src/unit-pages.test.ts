@@ -1,10 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONE_READING_ALERTS, setWebParameters } from './test/factories';
+import { users } from './features/users/users.table';
+import { createUser, ONE_READING_ALERTS, setWebParameters } from './test/factories';
 import { pushTime } from './test/push-time';
-import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
+import { bearer, createTestApp, login, type TestContext } from './test/test-app';
 
 /**
  * One install, several units' public pages (#26 point 4), on the built-in area (the former district's seven
@@ -193,6 +195,60 @@ describe("a unit's public reads (?unit=)", () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields).toEqual([{ field: 'units.1', message: 'Đơn vị 99999 không thuộc khu vực của cổng' }]);
+  });
+});
+
+describe("a commune officer's news (#26 point 3)", () => {
+  it("writes, edits and deletes its own units' news only; lists its units' items", async () => {
+    const o = await createUser(ctx.db, { functions: ['system', 'news'], name: 'Cán bộ xã Thanh Sơn' });
+    await ctx.db
+      .update(users)
+      .set({ units: [THANH_SON] })
+      .where(eq(users.id, o.user.id));
+    const officer = (await login(ctx.app, o.user.email, o.password)).token;
+    const item = (name: string, units: string[], type = 'NORMAL') => ({
+      name,
+      content: `<p>${name}</p>`,
+      status: 'DRAFT',
+      type,
+      units,
+    });
+    // Another unit's, the whole area's, a directive document: refused.
+    for (const body of [
+      item('Tin của Đồn Đạc', [DON_DAC]),
+      item('Tin của toàn khu vực', []),
+      item('Tin của hai xã', [THANH_SON, DON_DAC]),
+    ]) {
+      const res = await call('POST', '/api/news', officer, body);
+      expect(res.statusCode, body.name).toBe(403);
+      expect(res.json().message).toBe('Ngoài địa bàn được giao cho tài khoản này');
+    }
+    expect((await call('POST', '/api/news', officer, item('Văn bản', [THANH_SON], 'DOCUMENT'))).statusCode).toBe(403);
+    // Its own.
+    const mine = await call('POST', '/api/news', officer, item('Thanh Sơn họp dân', [THANH_SON]));
+    expect(mine.statusCode, mine.body).toBe(200);
+    const id = mine.json().id;
+    expect(
+      (await call('PUT', `/api/news/${id}`, officer, item('Thanh Sơn họp dân (sửa)', [THANH_SON]))).statusCode,
+    ).toBe(200);
+    // It cannot move its item to another unit, nor touch another unit's item.
+    expect((await call('PUT', `/api/news/${id}`, officer, item('Chuyển', [DON_DAC]))).statusCode).toBe(403);
+    const theirs = await call('POST', '/api/news', staff, item('Đồn Đạc họp dân', [DON_DAC]));
+    const theirsId = theirs.json().id;
+    expect((await call('PUT', `/api/news/${theirsId}`, officer, item('Sửa', [THANH_SON]))).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/news/${theirsId}`, officer)).statusCode).toBe(403);
+    // Its back-office list: its units' items only; a provincial officer's: all.
+    const names = async (token: string) =>
+      (await call('GET', '/api/news?page=1&pageSize=100&all=true', token))
+        .json()
+        .items.map((n: { name: string }) => n.name);
+    const listed = await names(officer);
+    expect(listed).toContain('Thanh Sơn họp dân (sửa)');
+    expect(listed).toContain('Thanh Sơn dọn bùn sau lũ');
+    expect(listed).not.toContain('Đồn Đạc họp dân');
+    expect(listed).not.toContain('Toàn khu vực: diễn tập phòng chống lũ');
+    expect(await names(staff)).toContain('Đồn Đạc họp dân');
+    expect((await call('DELETE', `/api/news/${id}`, officer)).statusCode).toBe(200);
   });
 });
 

@@ -34,9 +34,20 @@ const publicWhere = (now: Date): SQL => and(eq(news.status, 'PUBLISH'), lte(news
  */
 export async function listNews(
   db: Db,
-  q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'status' | 'unit'> & { publicOnly: boolean; now: Date },
+  q: Pick<NewsListQuery, 'page' | 'pageSize' | 'type' | 'status' | 'unit'> & {
+    publicOnly: boolean;
+    now: Date;
+    /** A commune officer's units (#26): the items of some units, all of them among these. */
+    scope?: readonly string[] | undefined;
+  },
 ): Promise<{ items: NewsSummaryRow[]; total: number }> {
   const where = and(
+    q.scope?.length
+      ? sql`(cardinality(${news.units}) > 0 and ${news.units} <@ array[${sql.join(
+          q.scope.map((u) => sql`${u}`),
+          sql`, `,
+        )}]::text[])`
+      : undefined,
     q.publicOnly ? publicWhere(q.now) : undefined,
     // One unit's pages (#26 point 4): its items and the whole area's (domain concernsUnit).
     q.unit ? sql`(${news.units} = '{}'::text[] or ${q.unit} = any(${news.units}))` : undefined,
@@ -121,11 +132,6 @@ export async function updateNews(db: Db, id: number, values: NewsValues): Promis
 export async function deleteNews(db: Db, id: number): Promise<{ name: string; type: string } | undefined> {
   const [row] = await db.delete(news).where(eq(news.id, id)).returning({ name: news.name, type: news.type });
   return row;
-}
-
-export async function newsTypeOf(db: Db, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ type: news.type }).from(news).where(eq(news.id, id)).limit(1);
-  return row?.type;
 }
 
 /** Counts one view on a district day. */

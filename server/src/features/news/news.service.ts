@@ -11,6 +11,8 @@ import {
   type NewsPage,
   type NewsSummary,
   type NewsType,
+  OUT_OF_SCOPE,
+  scopeCoversUnits,
   type ViewCount,
   type ViewStatistic,
   wallClock,
@@ -31,7 +33,6 @@ import {
   type NewsSummaryRow,
   type NewsValues,
   type NewsWithUser,
-  newsTypeOf,
   nextScheduledDate,
   updateNews,
   viewCount,
@@ -183,10 +184,22 @@ export function createNewsService(deps: {
     return row;
   }
 
+  /**
+   * A commune officer (#26 point 3) writes its own units' news only: named units, all in its scope; directive
+   * documents and the about page are the whole area's, not a commune's to write.
+   */
+  function requireNewsScope(a: Actor, units: readonly string[], type: NewsType): void {
+    if (!a.units?.length) return;
+    if (type === 'DOCUMENT' || type === 'GIOI_THIEU') throw new AppError('FORBIDDEN', OUT_OF_SCOPE);
+    if (!scopeCoversUnits(a.units, units))
+      throw new AppError('FORBIDDEN', OUT_OF_SCOPE, [{ field: 'units', message: OUT_OF_SCOPE }]);
+  }
+
   return {
     async list(actor: Actor | undefined, q: NewsListQuery): Promise<NewsPage> {
-      if (q.all) requirePermission(actor, STAFF);
-      const { items, total } = await listNews(db, { ...q, publicOnly: !q.all, now: now() });
+      const a = q.all ? requirePermission(actor, STAFF) : undefined;
+      // A commune officer's back-office list (#26 point 3): its units' items.
+      const { items, total } = await listNews(db, { ...q, publicOnly: !q.all, now: now(), scope: a?.units });
       return { items: items.map(toSummary), total };
     },
 
@@ -228,6 +241,7 @@ export function createNewsService(deps: {
 
     async create(actor: Actor | undefined, body: NewsBody, extra: { demo?: boolean } = {}): Promise<News> {
       const a = requirePermission(actor, STAFF);
+      requireNewsScope(a, body.units, body.type);
       const values = await valuesOf(body);
       const id = await db.transaction(async (tx) => {
         await ensureSingleAbout(tx, body.type);
@@ -241,7 +255,10 @@ export function createNewsService(deps: {
 
     async update(actor: Actor | undefined, id: number, body: NewsBody): Promise<News> {
       const a = requirePermission(actor, STAFF);
-      if (!(await newsTypeOf(db, id))) throw notFound();
+      const current = await findNews(db, { id });
+      if (!current) throw notFound();
+      requireNewsScope(a, current.units, current.type as NewsType);
+      requireNewsScope(a, body.units, body.type);
       const values = await valuesOf(body);
       await db.transaction(async (tx) => {
         await ensureSingleAbout(tx, body.type, id);
@@ -255,6 +272,11 @@ export function createNewsService(deps: {
     /** Deletes the item and its view counts; uploaded files stay (a body may share them). */
     async remove(actor: Actor | undefined, id: number): Promise<void> {
       const a = requirePermission(actor, STAFF);
+      if (a.units?.length) {
+        const current = await findNews(db, { id });
+        if (!current) throw notFound();
+        requireNewsScope(a, current.units, current.type as NewsType);
+      }
       await db.transaction(async (tx) => {
         const deleted = await deleteNews(tx, id);
         if (!deleted) throw notFound();
