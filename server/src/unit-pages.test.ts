@@ -205,7 +205,11 @@ describe("a commune officer's news (#26 point 3)", () => {
       .update(users)
       .set({ units: [THANH_SON] })
       .where(eq(users.id, o.user.id));
-    const officer = (await login(ctx.app, o.user.email, o.password)).token;
+    const signedIn = await login(ctx.app, o.user.email, o.password);
+    const officer = signedIn.token;
+    // The account says which units it works with (the news form starts with them).
+    expect(signedIn.userDetail.units).toEqual([THANH_SON]);
+    expect((await call('GET', '/api/user-info', officer)).json().units).toEqual([THANH_SON]);
     const item = (name: string, units: string[], type = 'NORMAL') => ({
       name,
       content: `<p>${name}</p>`,

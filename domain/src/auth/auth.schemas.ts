@@ -47,6 +47,8 @@ export const UserDetailSchema = z
     functions: z.array(PermissionSchema),
     /** The built-in system account (#24: the only one that reads subscribers' numbers); absent = false. */
     system: z.boolean().optional(),
+    /** The units the account works with (#26: its own, else its group's); empty or absent: every unit. */
+    units: z.array(z.string()).optional(),
   })
   .meta({ id: 'UserDetail' });
 export type UserDetail = z.infer<typeof UserDetailSchema>;

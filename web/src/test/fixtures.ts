@@ -28,6 +28,15 @@ export function signIn(functions: Permission[] = ['system'], verified = true, sy
   return login;
 }
 
+/** Signs in an account limited to some units (#26: a commune officer). */
+export function signInScoped(functions: Permission[], units: string[]): LoginResponse {
+  const base = loginResponse(functions, true);
+  const login = { ...base, userDetail: { ...base.userDetail, units } };
+  localStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify({ ...login, selectedView: null }));
+  reloadSessionFromStorage();
+  return login;
+}
+
 export function signOut(): void {
   localStorage.clear();
   reloadSessionFromStorage();

@@ -55,7 +55,8 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     async userInfo(actor: Actor | undefined): Promise<UserDetail> {
-      return toUserDetail((await loadSelf(actor)).user);
+      const { actor: a, user } = await loadSelf(actor);
+      return toUserDetail(user, a.units);
     },
 
     /**
@@ -91,7 +92,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await recordAudit(tx, { userId: a.userId, name: body.name }, AUDIT.updateProfile);
         return updated;
       });
-      return toUserDetail(row);
+      return toUserDetail(row, a.units);
     },
 
     /** Sends a fresh 6-digit code to the user's phone; at most one per resend interval. */
@@ -136,7 +137,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         await recordAudit(tx, a, AUDIT.verifyPhone);
         return updated;
       });
-      return toUserDetail(row);
+      return toUserDetail(row, a.units);
     },
   };
 }

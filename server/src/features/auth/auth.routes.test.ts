@@ -29,6 +29,8 @@ describe('POST /api/user-login', () => {
       groupId: null,
       functions: ['system', 'user'],
       system: false,
+      // No units of its own nor a group's: every unit (#26).
+      units: [],
     });
     expect(body.token).toMatch(/^[\w-]{40,}$/);
     // The 24 h idle lifetime, capped by the 12 h absolute one (SESSION_MAX_HOURS, docs/security.md V3.3.2).

@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { AUDIT, recordAudit } from '../audit/audit.service';
+import { findGroup } from '../groups/groups.repository';
 import { findUserByEmail, toUserDetail } from '../users/users.repository';
 import { deleteSession, extendSession, findLiveSession, insertLoginAttempt, insertSession } from './auth.repository';
 import type { HumanCheck } from './human-check';
@@ -65,7 +66,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         await insertLoginAttempt(tx, body.email, ctx.ip, true);
         await recordAudit(tx, { userId: user.id, name: user.name }, AUDIT.login);
       });
-      return { token, id: user.id, expiresAt: expiresAt.toISOString(), userDetail: toUserDetail(user) };
+      const group = user.groupId === null ? undefined : await findGroup(db, user.groupId);
+      const units = effectiveScope(user.units, group?.units);
+      return { token, id: user.id, expiresAt: expiresAt.toISOString(), userDetail: toUserDetail(user, units) };
     },
 
     /**

@@ -5,8 +5,8 @@ import { escapeLike } from '../../lib/sql';
 import { groups } from '../groups/groups.table';
 import { type UserRow, users } from './users.table';
 
-/** The API shape of a user as the current-user calls return it. */
-export function toUserDetail(row: UserRow): UserDetail {
+/** The API shape of a user as the current-user calls return it, with the units it works with (its scope, #26). */
+export function toUserDetail(row: UserRow, units: readonly string[] = []): UserDetail {
   return {
     id: row.id,
     name: row.name,
@@ -16,6 +16,7 @@ export function toUserDetail(row: UserRow): UserDetail {
     groupId: row.groupId,
     functions: row.functions,
     system: row.isSystem,
+    units: [...units],
   };
 }
 

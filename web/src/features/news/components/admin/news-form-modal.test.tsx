@@ -1,7 +1,7 @@
 import { NEWS_CONTENT_REQUIRED, NEWS_NAME_REQUIRED, NEWS_TOASTS } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, signIn } from '../../../../test/fixtures';
+import { jsonResponse, mockFetch, signIn, signInScoped } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render-app';
 import ManageNewsPage from '../../pages/manage-news-page';
 import {
@@ -46,6 +46,13 @@ const fileInput = (within: HTMLElement) => within.querySelector('input[type="fil
 describe('news dialog', { timeout: 60_000 }, () => {
   beforeEach(() => signIn(['system', 'news']));
   afterEach(() => vi.unstubAllGlobals());
+
+  it("a commune officer's new item starts with its units (it may write only its units' news, #26)", async () => {
+    signInScoped(['system', 'news'], ['06973']);
+    serve();
+    const modal = await openAdd();
+    expect(within(modal).getByTitle('Xã Thanh Sơn (06973)')).toBeTruthy();
+  });
 
   it('an empty save shows the two required messages and sends nothing', async () => {
     const fetchMock = serve();

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../components/form-modal';
 import { UnitsField } from '../../../../components/units-field';
 import { districtPickToUtcIso, utcIsoToDistrictPick } from '../../../../lib/format/date';
+import { useSession } from '../../../../lib/session/session-store';
 import { createNews, newsKeys, updateNews } from '../../api/news-api';
 import { showNewsSaveError } from './form-errors';
 import { FORM_NEWS_TYPES, type FormNewsType } from './news-labels';
@@ -53,7 +54,8 @@ export function newsBodyOf(values: NewsValues): NewsBody {
   };
 }
 
-function initialValues(news: News | null): NewsValues {
+/** `scope`: a commune officer's units (#26), a new item's units: it may write only its units' news. */
+function initialValues(news: News | null, scope: readonly string[]): NewsValues {
   return {
     name: news?.name ?? '',
     sapo: news?.sapo ?? '',
@@ -65,7 +67,7 @@ function initialValues(news: News | null): NewsValues {
     // back-office §4: a new item takes the first status (DRAFT) and the first type (NORMAL)
     status: news?.status ?? NEWS_STATUSES[0],
     type: news && (FORM_NEWS_TYPES as readonly string[]).includes(news.type) ? (news.type as FormNewsType) : 'NORMAL',
-    units: news?.units ?? [],
+    units: news?.units ?? [...scope],
   };
 }
 
@@ -84,6 +86,7 @@ export function NewsFormModal({ open, news, onClose, onSaved }: NewsFormModalPro
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<NewsValues>();
+  const session = useSession();
   const [pending, setPending] = useState(0);
   const onPendingChange = (delta: number) => setPending((p) => p + delta);
 
@@ -120,7 +123,7 @@ export function NewsFormModal({ open, news, onClose, onSaved }: NewsFormModalPro
       submitTestId="news-submit"
       modalTestId="news-modal"
       width={900}
-      initialValues={initialValues(news)}
+      initialValues={initialValues(news, session?.userDetail.units ?? [])}
     >
       <Form.Item
         label={t('newsAdmin.name')}
