@@ -106,7 +106,7 @@ import { redisStoreWithLocalFallback } from './lib/rate-limit-store';
 import { registerSecurityHeaders } from './lib/security-headers';
 import type { SmsGateway } from './lib/sms-gateway';
 import { createLocalStorage, type FileStorage } from './lib/storage';
-import { registerWeb } from './lib/web.plugin';
+import { type FirstView, registerWeb } from './lib/web.plugin';
 
 export interface AppDeps {
   config: Config;
@@ -421,47 +421,49 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The first views (#25): warnings and latest readings in the HTML of the dashboard (one for phones, one for other
   // screens), of the phone map and of the news page, from the hot reads, made anew after any event that changes them.
   type FirstViewKind = 'phone' | 'desktop' | 'map' | 'news' | 'news-saving';
+  /** The first view of a kind of page, of one unit's pages with `unitCode`, from the hot reads. */
+  const renderFirstView = async (kind: FirstViewKind, unitCode: string | undefined): Promise<FirstView> => {
+    const warnings = await app.activeWarnings(unitCode);
+    const alerts = await activeAlerts(
+      db,
+      false,
+      await configService.webParameters(),
+      unitCode ? { code: unitCode, unitOf: area.unitOfStation } : undefined,
+    );
+    if (kind === 'news' || kind === 'news-saving') {
+      const items = async (type: 'WARNING' | 'NORMAL') =>
+        JSON.parse(
+          (await newsLists.get({ page: 1, pageSize: NEWS_HOME_SIZE, type, unit: unitCode })).identity.body.toString(
+            'utf8',
+          ),
+        ).items;
+      return renderNewsFirstView({
+        warnings,
+        alerts,
+        warning: await items('WARNING'),
+        activity: await items('NORMAL'),
+        timeZone,
+        pictures: kind === 'news',
+      });
+    }
+    const content = {
+      warnings,
+      alerts,
+      water: JSON.parse((await latest.get('CURRENT_HIGH', unitCode)).identity.body.toString('utf8')),
+      rain: JSON.parse((await latest.get('CURRENT_RAIN', unitCode)).identity.body.toString('utf8')),
+      timeZone,
+    };
+    return kind === 'map'
+      ? renderMapFirstView(content)
+      : renderDashboardFirstView({ ...content, mobile: kind === 'phone' });
+  };
   const firstViews = createExpiringCache(
-    // `kind` or `kind|unit`: a unit's pages show its warnings, alerts, stations and news (#26 point 4).
+    // `kind` or `kind|unit`: a unit's pages show its warnings, alerts, stations and news, linking to its pages (#26).
     async (key: string) => {
       const [kind, unitCode] = key.split('|') as [FirstViewKind, string | undefined];
       const expiresAt = now().getTime() + 5_000;
       if (unitCode && !(await area.isUnit(unitCode))) return { value: null, expiresAt };
-      const warnings = await app.activeWarnings(unitCode);
-      const alerts = await activeAlerts(
-        db,
-        false,
-        await configService.webParameters(),
-        unitCode ? { code: unitCode, unitOf: area.unitOfStation } : undefined,
-      );
-      if (kind === 'news' || kind === 'news-saving') {
-        const items = async (type: 'WARNING' | 'NORMAL') =>
-          JSON.parse(
-            (await newsLists.get({ page: 1, pageSize: NEWS_HOME_SIZE, type, unit: unitCode })).identity.body.toString(
-              'utf8',
-            ),
-          ).items;
-        const view = renderNewsFirstView({
-          warnings,
-          alerts,
-          warning: await items('WARNING'),
-          activity: await items('NORMAL'),
-          timeZone,
-          pictures: kind === 'news',
-        });
-        return { value: unitCode ? withUnitLinks(view, unitCode) : view, expiresAt };
-      }
-      const content = {
-        warnings,
-        alerts,
-        water: JSON.parse((await latest.get('CURRENT_HIGH', unitCode)).identity.body.toString('utf8')),
-        rain: JSON.parse((await latest.get('CURRENT_RAIN', unitCode)).identity.body.toString('utf8')),
-        timeZone,
-      };
-      const view =
-        kind === 'map'
-          ? renderMapFirstView(content)
-          : renderDashboardFirstView({ ...content, mobile: kind === 'phone' });
+      const view = await renderFirstView(kind, unitCode);
       return { value: unitCode ? withUnitLinks(view, unitCode) : view, expiresAt };
     },
     // The kinds times the area's units, and any unit path asked for (its view is null): the oldest go first.

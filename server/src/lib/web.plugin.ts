@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { PUBLIC_ROUTES, type RouteDef, splitUnitPath, unitPagePath, unitRead } from '@flood/domain';
+import { PUBLIC_ROUTES, type RouteDef, splitUnitPath, UNIT_HOME, unitPagePath, unitRead } from '@flood/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
 import type { HotHit, HotReads } from './hot-reads';
@@ -187,7 +187,7 @@ export async function registerWeb(
       const unit = (req.query as Record<string, unknown>).unit;
       const unitName = typeof unit === 'string' ? n.units?.[unit] : undefined;
       if (unitName && typeof unit === 'string') {
-        const home = unitPagePath(unit, '/dashboard');
+        const home = unitPagePath(unit, UNIT_HOME);
         m.name = `${n.appName} – ${unitName}`;
         m.id = home;
         m.start_url = home;

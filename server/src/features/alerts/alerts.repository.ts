@@ -6,9 +6,10 @@ import {
   capExpiresAt,
   type SmsTemplateType,
 } from '@flood/domain';
-import { type AnyColumn, and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { unitsWithinScope } from '../../db/unit-scope';
 import { trustedSql } from '../readings/readings.repository';
 import { type StationRow, stations } from '../stations/stations.table';
 import { SUBSCRIBER_NAME } from '../subscriptions/subscriber-messages';
@@ -551,7 +552,7 @@ export async function pageSmsRecipients(
   /** A commune officer's units (#26): only recipients of some communes, all of them among these. */
   scope: readonly string[] = [],
 ): Promise<{ rows: SmsRecipientRow[]; total: number }> {
-  const where = scope.length > 0 ? communesWithin(smsRecipients.communes, scope) : undefined;
+  const where = scope.length > 0 ? unitsWithinScope(smsRecipients.communes, scope) : undefined;
   const [rows, [t]] = await Promise.all([
     db
       .select()
@@ -592,24 +593,15 @@ export async function deleteSmsRecipient(db: Db, id: number): Promise<SmsRecipie
   return row;
 }
 
-/** Communes (a text[] column) of some units, all of them among `scope` (#26: a commune officer's reach). */
-function communesWithin(column: SQL | AnyColumn, scope: readonly string[]): SQL {
-  const units = sql`array[${sql.join(
-    scope.map((u) => sql`${u}`),
-    sql`, `,
-  )}]::text[]`;
-  return sql`(cardinality(${column}) > 0 and ${column} <@ ${units})`;
-}
-
 /**
  * The messages a commune officer may read and resend (#26 point 3): those to an SMS recipient or a subscriber all of
  * whose communes are in its scope. Messages to nobody of a commune (the on-duty list) are the unscoped staff's.
  */
 function messagesWithin(scope: readonly string[]): SQL {
-  return sql`(exists (select 1 from ${smsRecipients} where ${smsRecipients.id} = ${messageOutbox.smsUserId} and ${communesWithin(
+  return sql`(exists (select 1 from ${smsRecipients} where ${smsRecipients.id} = ${messageOutbox.smsUserId} and ${unitsWithinScope(
     smsRecipients.communes,
     scope,
-  )}) or exists (select 1 from ${subscribers} where ${subscribers.id} = ${messageOutbox.subscriberId} and ${communesWithin(
+  )}) or exists (select 1 from ${subscribers} where ${subscribers.id} = ${messageOutbox.subscriberId} and ${unitsWithinScope(
     subscribers.communes,
     scope,
   )}))`;

@@ -1,6 +1,7 @@
 import type { NewsListQuery, NewsStatus, NewsType } from '@flood/domain';
 import { and, count, desc, eq, gt, gte, lte, min, ne, type SQL, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { unitsWithinScope } from '../../db/unit-scope';
 import { users } from '../users/users.table';
 import { type NewNewsRow, type NewsRow, news, newsViews } from './news.table';
 
@@ -42,14 +43,9 @@ export async function listNews(
   },
 ): Promise<{ items: NewsSummaryRow[]; total: number }> {
   const where = and(
-    q.scope?.length
-      ? sql`(cardinality(${news.units}) > 0 and ${news.units} <@ array[${sql.join(
-          q.scope.map((u) => sql`${u}`),
-          sql`, `,
-        )}]::text[])`
-      : undefined,
+    q.scope?.length ? unitsWithinScope(news.units, q.scope) : undefined,
     q.publicOnly ? publicWhere(q.now) : undefined,
-    // One unit's pages (#26 point 4): its items and the whole area's (domain concernsUnit).
+    // One unit's pages (#26 point 4): its items and the whole area's (untagged).
     q.unit ? sql`(${news.units} = '{}'::text[] or ${q.unit} = any(${news.units}))` : undefined,
     q.type ? eq(news.type, q.type) : ne(news.type, 'GIOI_THIEU'),
     !q.publicOnly && q.status ? eq(news.status, q.status) : undefined,

@@ -43,7 +43,10 @@ export function useUnitNameOfPage(): string | null {
   return unit ? unitFullName(unit) : null;
 }
 
-/** The unit of the public reads (undefined on the whole area's pages): `?unit=` and the reads' query keys. */
+/**
+ * The unit of the public reads (undefined on the whole area's pages): `?unit=` and the reads' query keys. From the
+ * address alone: the data hooks using it need not follow the area's query.
+ */
 export function useReadUnit(): string | undefined {
-  return usePublicUnit().code ?? undefined;
+  return splitUnitPath(useLocation().pathname).unit ?? undefined;
 }
