@@ -5,19 +5,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './features/users/users.table';
 import { createUser, ONE_READING_ALERTS, setWebParameters } from './test/factories';
-import { pushTime } from './test/push-time';
-import { bearer, createTestApp, login, type TestContext } from './test/test-app';
+import { apiCall, createTestApp, login, type TestContext } from './test/test-app';
+import { DON_DAC, floodWarning, IN_DON_DAC, IN_THANH_SON, stationWithAlert, THANH_SON } from './test/units';
 
 /**
  * One install, several units' public pages (#26 point 4), on the built-in area (the former district's seven
  * communes): `?unit=` narrows the public reads — readings, stations, alerts, officers' warnings, news — to one
  * unit, and `/xa/{code}/…` pages carry that unit's title, first view and preloaded reads.
  */
-const THANH_SON = '06973';
-const DON_DAC = '06988';
-/** Label points inside the communes (seed/geo/commune_label_points.geojson). */
-const IN_THANH_SON = { lat: 21.30228, long: 107.21155 };
-const IN_DON_DAC = { lat: 21.2035, long: 107.24719 };
 
 /** A page shell with the markers the server fills (web/index.html has the same). */
 const SHELL =
@@ -31,30 +26,8 @@ let ctx: TestContext;
 let webDir: string;
 let staff: string;
 
-function call(method: string, url: string, token?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-function warning(communes: string[], headline: string) {
-  const now = Date.now();
-  return {
-    kind: 'flood',
-    communes,
-    severityScale: 'level',
-    severity: 2,
-    headlineVi: headline,
-    descriptionVi: 'Mực nước sông đạt 3,32 m lúc 10:00, trên báo động 2 0,32 m và đang lên.',
-    instructionVi: 'Các hộ ven sông di chuyển đến nhà văn hoá thôn trước 14:00.',
-    effectiveAt: new Date(now - 60_000).toISOString(),
-    expiresAt: new Date(now + 12 * 3_600_000).toISOString(),
-    channels: ['banner'],
-  };
-}
+const call = (method: string, url: string, token?: string, payload?: unknown) =>
+  apiCall(ctx.app, method, url, token, payload);
 
 beforeAll(async () => {
   webDir = await mkdtemp(path.join(tmpdir(), 'flood-unit-pages-'));
@@ -73,30 +46,14 @@ beforeAll(async () => {
   await setWebParameters(ctx.db, ONE_READING_ALERTS, { bus: ctx.bus });
   const p = await createUser(ctx.db, { functions: ['system', 'database', 'sms', 'warning', 'news'] });
   staff = (await login(ctx.app, p.user.email, p.password)).token;
-  for (const [code, at, name] of [
-    ['F01801', IN_THANH_SON, 'Cầu Thanh Sơn'],
-    ['F01802', IN_DON_DAC, 'Cầu Đồn Đạc'],
-  ] as const) {
-    const st = await call('POST', '/api/station', staff, {
-      code,
-      name,
-      description: 'Cầu',
-      ...at,
-      warningLevel1: 100,
-      warningLevel2: 150,
-      warningLevel3: 200,
-    });
-    expect(st.statusCode, st.body).toBe(200);
-    // An automatic alert on each: a reading above level 3.
-    const q = new URLSearchParams({ stationCode: code, ...pushTime(new Date()), value: '250', key: st.json().pushKey });
-    expect((await call('GET', `/api/receive-water-level?${q}`)).statusCode).toBe(200);
-    await ctx.app.alertEngine.idle();
-  }
+  // Each with an automatic alert on it: a reading above level 3.
+  await stationWithAlert(ctx.app, staff, { code: 'F01801', name: 'Cầu Thanh Sơn', at: IN_THANH_SON });
+  await stationWithAlert(ctx.app, staff, { code: 'F01802', name: 'Cầu Đồn Đạc', at: IN_DON_DAC });
   for (const [unit, headline] of [
     [THANH_SON, 'Lũ tại Thanh Sơn, sơ tán các hộ ven sông'],
     [DON_DAC, 'Lũ tại Đồn Đạc, sơ tán các hộ ven suối'],
   ] as const) {
-    const w = await call('POST', '/api/warnings', staff, warning([unit], headline));
+    const w = await call('POST', '/api/warnings', staff, floodWarning([unit], headline));
     expect(w.statusCode, w.body).toBe(201);
     const published = await call('POST', `/api/warnings/${w.json().id}/publish-urgent`, staff, {
       reason: 'Nước lên nhanh',

@@ -5,19 +5,14 @@ import { messageOutbox } from './features/alerts/sms-admin.table';
 import { auditLogs } from './features/audit/audit.table';
 import { ONE_READING_ALERTS, setWebParameters } from './test/factories';
 import { multipartFile } from './test/multipart';
-import { pushTime } from './test/push-time';
-import { bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
+import { apiCall, bearer, createTestApp, createUser, login, type TestContext } from './test/test-app';
+import { DON_DAC, floodWarning, IN_DON_DAC, IN_THANH_SON, stationWithAlert, THANH_SON } from './test/units';
 
 /**
  * Staff scoped to units (#26 point 3), on the built-in area (the former district's seven communes): an officer of
  * Thanh Sơn gets 403 on every route that names a thing of Đồn Đạc — its station, readings, SMS recipient and
  * warning — found by walking the app's routes, and still works on Thanh Sơn's. A provincial user (no units) sees all.
  */
-const THANH_SON = '06973';
-const DON_DAC = '06988';
-/** Label points inside the communes (seed/geo/commune_label_points.geojson). */
-const IN_THANH_SON = { lat: 21.30228, long: 107.21155 };
-const IN_DON_DAC = { lat: 21.2035, long: 107.24719 };
 const EVERY = ['system', 'database', 'sms', 'warning', 'user'] as const;
 
 let ctx: TestContext;
@@ -52,22 +47,10 @@ beforeAll(async () => {
     [mine, 'F01801', IN_THANH_SON, THANH_SON],
     [theirs, 'F01802', IN_DON_DAC, DON_DAC],
   ] as const) {
-    const st = await call('POST', '/api/station', province, {
-      code,
-      name: `Trạm ${code}`,
-      description: 'Cầu',
-      ...at,
-      warningLevel1: 100,
-      warningLevel2: 150,
-      warningLevel3: 200,
-    });
-    expect(st.statusCode, st.body).toBe(200);
-    expect(st.json().unitCode).toBe(unit);
-    target.station = st.json().id;
     // An automatic alert on it: a reading above level 3.
-    const q = new URLSearchParams({ stationCode: code, ...pushTime(new Date()), value: '250', key: st.json().pushKey });
-    expect((await call('GET', `/api/receive-water-level?${q}`)).statusCode).toBe(200);
-    await ctx.app.alertEngine.idle();
+    const st = await stationWithAlert(ctx.app, province, { code, name: `Trạm ${code}`, at });
+    expect(st.unitCode).toBe(unit);
+    target.station = st.id;
     const alerts = (await call('GET', '/api/alerts?status=open', province)).json().items as {
       id: number;
       stationCode: string;
@@ -76,41 +59,19 @@ beforeAll(async () => {
     const r = await call('POST', '/api/sms-user', province, recipient(unit));
     expect(r.statusCode, r.body).toBe(200);
     target.recipient = r.json().id;
-    const w = await call('POST', '/api/warnings', province, warning([unit]));
+    const w = await call('POST', '/api/warnings', province, floodWarning([unit]));
     expect(w.statusCode, w.body).toBe(201);
     target.warning = w.json().id;
   }
 });
 afterAll(() => ctx?.close());
 
-function call(method: string, url: string, token?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method: method as 'GET',
-    url,
-    headers: token ? bearer(token) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: string, url: string, token?: string, payload?: unknown) =>
+  apiCall(ctx.app, method, url, token, payload);
 
 /** An SMS recipient of one commune's warnings. */
 function recipient(unit: string) {
   return { name: `Trưởng thôn ${unit}`, phone: `09120${unit}`, communes: [unit] };
-}
-
-function warning(communes: string[]) {
-  const now = Date.now();
-  return {
-    kind: 'flood',
-    communes,
-    severityScale: 'level',
-    severity: 2,
-    headlineVi: 'Lũ lên báo động 2, sơ tán các hộ ven sông',
-    descriptionVi: 'Mực nước sông đạt 3,32 m lúc 10:00, trên báo động 2 0,32 m và đang lên.',
-    instructionVi: 'Các hộ ven sông di chuyển đến nhà văn hoá thôn trước 14:00.',
-    effectiveAt: new Date(now).toISOString(),
-    expiresAt: new Date(now + 12 * 3_600_000).toISOString(),
-    channels: ['banner'],
-  };
 }
 
 /** A body each route takes (valid, so that only the scope can refuse it), for a thing of `unit`. */
@@ -119,10 +80,10 @@ function bodyFor(method: string, url: string, unit: string, code: string): unkno
     return { code, name: `Trạm ${code}`, description: 'Cầu', ...(unit === THANH_SON ? IN_THANH_SON : IN_DON_DAC) };
   if (url === '/api/station/:id/status') return { status: 'active' };
   if (url === '/api/sms-user/:id') return recipient(unit);
-  if (url === '/api/warnings/:id' && method === 'PUT') return warning([unit]);
+  if (url === '/api/warnings/:id' && method === 'PUT') return floodWarning([unit]);
   if (url === '/api/warnings/:id/publish-urgent' || url === '/api/warnings/:id/cancel')
     return { reason: 'Thử quyền của cán bộ xã' };
-  if (url === '/api/warnings/:id/update') return { warning: warning([unit]), note: 'Thử quyền' };
+  if (url === '/api/warnings/:id/update') return { warning: floodWarning([unit]), note: 'Thử quyền' };
   return method === 'GET' || method === 'DELETE' ? undefined : {};
 }
 
@@ -174,7 +135,7 @@ describe('staff scoped to units (#26 point 3)', () => {
     expect((await call('POST', '/api/sms-user', commune, { ...recipient(THANH_SON), communes: [] })).statusCode).toBe(
       403,
     );
-    expect((await call('POST', '/api/warnings', commune, warning([THANH_SON, DON_DAC]))).statusCode).toBe(403);
+    expect((await call('POST', '/api/warnings', commune, floodWarning([THANH_SON, DON_DAC]))).statusCode).toBe(403);
     // Its own: read and change.
     expect((await call('GET', `/api/station/${mine.station}`, commune)).statusCode).toBe(200);
     const own = await call(

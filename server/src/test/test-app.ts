@@ -77,3 +77,13 @@ export async function login(app: FastifyInstance, email: string, password: strin
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** One call of the API as the holder of `token` (none: anonymous), with a JSON body when given. */
+export function apiCall(app: FastifyInstance, method: string, url: string, token?: string, payload?: unknown) {
+  return app.inject({
+    method: method as 'GET',
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
