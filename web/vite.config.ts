@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { type BootChunk, bootPreloads } from './build/boot-preloads.ts';
 import { precompress } from './build/precompress.ts';
 import { type ChunkInfo, pagesOfSource, routePreloads } from './build/route-preloads.ts';
 import { type BundleFile, OFFLINE_PAGES, precacheList, writeServiceWorker } from './build/service-worker.ts';
@@ -20,6 +21,32 @@ function precompressPlugin(): Plugin {
         source: f.type === 'chunk' ? f.code : f.source,
       }));
       await precompress(options.dir ?? 'dist', files);
+    },
+  };
+}
+
+/**
+ * Names the modules the entry loads step by step (web/build/boot-preloads.ts) as modulepreloads of index.html, beside
+ * the ones Vite names for its static imports: the phone fetches them all at once.
+ */
+function bootPreloadsPlugin(): Plugin {
+  let base = '/';
+  return {
+    name: 'flood-boot-preloads',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        if (!ctx.bundle || !ctx.chunk) return;
+        return bootPreloads(ctx.bundle as unknown as Record<string, BootChunk>, ctx.chunk.fileName).map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }
@@ -81,7 +108,7 @@ const VENDOR_GROUPS: { name: string; test: RegExp }[] = [
 ];
 
 export default defineConfig({
-  plugins: [react(), routePreloadsPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), bootPreloadsPlugin(), routePreloadsPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   server: {
     port: 5173,
     // '/canh-bao/{id}': a warning's public page, plain HTML from the server (#23), not a page of the app;

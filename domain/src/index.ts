@@ -38,6 +38,7 @@ export * from './flood-analysis/flood-events.schemas';
 export * from './flood-analysis/intersection-area';
 export * from './flood-photos/flood-photos.schemas';
 export * from './geo/area';
+export * from './geo/crs';
 export * from './geo/distance';
 export * from './geo/format-distance';
 export * from './geo/geometry';

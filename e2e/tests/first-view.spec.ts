@@ -89,4 +89,41 @@ test.describe("the dashboard's first view (#25)", () => {
       await context.close();
     }
   });
+  test('the app starts in steps and renders the page once: no spinner, the first view not rebuilt again and again', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const w = window as unknown as { firstViewCopies: number; spinners: number };
+      w.firstViewCopies = 0;
+      w.spinners = 0;
+      // Every time React puts the server's first view in again (a fallback mounted anew).
+      const inner = Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+      Object.defineProperty(Element.prototype, 'innerHTML', {
+        configurable: true,
+        get: inner?.get,
+        set(value: string) {
+          if (String(value).includes('data-first-view="main"')) w.firstViewCopies += 1;
+          inner?.set?.call(this, value);
+        },
+      });
+      // Every spinner the page shows while it starts.
+      new MutationObserver((records) => {
+        for (const r of records)
+          for (const n of r.addedNodes)
+            if (n instanceof Element && (n.matches('.page-loading') || n.querySelector('.page-loading')))
+              w.spinners += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard')).toBeVisible();
+    await expect(page.getByTestId('first-view')).toHaveCount(0);
+    const seen = await page.evaluate(() => {
+      const w = window as unknown as { firstViewCopies: number; spinners: number };
+      return { firstViewCopies: w.firstViewCopies, spinners: w.spinners };
+    });
+    // The page's module is loaded before the first render: no Suspense fallback first, and no fallback mounted again
+    // and again while React holds its content back (80 copies in 300 ms before, #25 point 3).
+    expect(seen.spinners).toBe(0);
+    expect(seen.firstViewCopies).toBeLessThanOrEqual(1);
+  });
 });

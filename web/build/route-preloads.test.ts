@@ -15,7 +15,7 @@ describe('route preloads (build step)', () => {
     expect(pages.get('/news/:id')).toBe('../../features/news/pages/news-detail-page');
     // Every public route of the web's table (the domain's and the rows it lacks yet) with a page of its own is found.
     const source = readFileSync(PUBLIC_PAGE, 'utf8');
-    const listed = PUBLIC_ROUTES.filter((r) => source.includes(`'${r.path}': lazy(`)).map((r) => r.path);
+    const listed = PUBLIC_ROUTES.filter((r) => source.includes(`'${r.path}': page(`)).map((r) => r.path);
     expect([...pages.keys()].sort()).toEqual(listed.sort());
     expect(pages.size).toBeGreaterThanOrEqual(12);
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 /** The lazily imported pages of `public-page.tsx`'s PAGES table: route path → module path (as written). */
 export function pagesOfSource(source: string): Map<string, string> {
   const pages = new Map<string, string>();
-  for (const m of source.matchAll(/'(\/[^']*)':\s*lazy\(\(\)\s*=>\s*import\('([^']+)'\)\)/g)) {
+  for (const m of source.matchAll(/'(\/[^']*)':\s*(?:lazy|page)\(\(\)\s*=>\s*import\('([^']+)'\)\)/g)) {
     pages.set(m[1]!, m[2]!);
   }
   return pages;

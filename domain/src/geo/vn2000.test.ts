@@ -1,15 +1,13 @@
 import proj4 from 'proj4';
 import { describe, expect, it } from 'vitest';
+import { crsLabel, crsOfChoice, QUANG_NINH_MERIDIAN } from './crs';
 import { haversineMetres } from './distance';
 import type { Position } from './geometry';
 import {
-  crsLabel,
-  crsOfChoice,
   crsOfGeoJsonMember,
   fromWgs84Converter,
   looksProjected,
   mapPositions,
-  QUANG_NINH_MERIDIAN,
   readPrj,
   toWgs84Converter,
   vn2000Definition,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { DB_ID_MAX } from '../common/ids';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../common/pagination';
 import { TEXT_MAX } from '../common/text';
-import { CRS_CHOICES } from '../geo/vn2000';
+import { CRS_CHOICES } from '../geo/crs';
 import { GEODATA_FILE_TYPES, GEODATA_TYPES } from './geodata.types';
 
 export const GeodataTypeSchema = z.enum(GEODATA_TYPES);

@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { splitUnitPath } from '@flood/domain';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { matchPath, useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
 import { usePublicUnit } from '../../lib/area/public-unit';
@@ -7,21 +8,56 @@ import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
 
+/** A public page loaded on demand: its component, and its loading (to have it before the first render). */
+interface PublicPageModule {
+  Page: ComponentType;
+  load: () => Promise<unknown>;
+}
+
+/**
+ * A page of its own chunk. Loaded by its first render (React.lazy), or sooner by `preloadPublicPage` (main.tsx's
+ * start, #25 point 3): a page already loaded renders at once, so the first render of the app does not show the
+ * Suspense fallback first and commit the page after it (React reveals a boundary's content no sooner than 300 ms
+ * after its fallback, and renders again meanwhile).
+ */
+function page(load: () => Promise<{ default: ComponentType }>): PublicPageModule {
+  let loaded: ComponentType | undefined;
+  const loadOnce = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(loadOnce);
+  function Page() {
+    // Chosen once per mount: a page first rendered through React.lazy is not mounted again once loaded.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Page, load: loadOnce };
+}
+
 /** The built public pages by route path; each is its own chunk (the map's Leaflet loads only with it). */
-const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
-  '/maps': lazy(() => import('../../features/map/pages/map-page')),
-  '/maps-mobile': lazy(() => import('../../features/map/pages/map-page')),
-  '/dashboard': lazy(() => import('../../features/dashboard/pages/dashboard-page')),
-  '/feedback': lazy(() => import('../../features/feedback/pages/feedback-page')),
-  '/news': lazy(() => import('../../features/news/pages/news-page')),
-  '/all-news': lazy(() => import('../../features/news/pages/all-news-page')),
-  '/news/:id': lazy(() => import('../../features/news/pages/news-detail-page')),
-  '/document': lazy(() => import('../../features/news/pages/document-page')),
-  '/about': lazy(() => import('../../features/news/pages/about-page')),
-  '/dang-ky-canh-bao': lazy(() => import('../../features/subscriptions/pages/subscribe-page')),
-  '/dang-ky-canh-bao/quan-ly': lazy(() => import('../../features/subscriptions/pages/manage-page')),
-  '/dang-ky-canh-bao/xac-nhan': lazy(() => import('../../features/subscriptions/pages/confirm-email-page')),
+const PAGES: Record<string, PublicPageModule> = {
+  '/maps': page(() => import('../../features/map/pages/map-page')),
+  '/maps-mobile': page(() => import('../../features/map/pages/map-page')),
+  '/dashboard': page(() => import('../../features/dashboard/pages/dashboard-page')),
+  '/feedback': page(() => import('../../features/feedback/pages/feedback-page')),
+  '/news': page(() => import('../../features/news/pages/news-page')),
+  '/all-news': page(() => import('../../features/news/pages/all-news-page')),
+  '/news/:id': page(() => import('../../features/news/pages/news-detail-page')),
+  '/document': page(() => import('../../features/news/pages/document-page')),
+  '/about': page(() => import('../../features/news/pages/about-page')),
+  '/dang-ky-canh-bao': page(() => import('../../features/subscriptions/pages/subscribe-page')),
+  '/dang-ky-canh-bao/quan-ly': page(() => import('../../features/subscriptions/pages/manage-page')),
+  '/dang-ky-canh-bao/xac-nhan': page(() => import('../../features/subscriptions/pages/confirm-email-page')),
 };
+
+/** Loads the page of `pathname` (a unit's page too) if it is one of the table's; never fails. */
+export async function preloadPublicPage(pathname: string): Promise<void> {
+  const { path } = splitUnitPath(pathname);
+  const found = Object.entries(PAGES).find(([route]) => matchPath(route, path));
+  await found?.[1].load().catch(() => undefined);
+}
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */
 export function PublicPage() {
@@ -33,7 +69,7 @@ export function PublicPage() {
   if (Object.values(params).some((value) => value !== undefined && !/^\d+$/.test(value))) return <NotFoundPage />;
   // A unit's pages (#26 point 4) exist for the area's units only.
   if (unitCode !== undefined && !unit) return <NotFoundPage />;
-  const Page = PAGES[route.path];
+  const Page = PAGES[route.path]?.Page;
   if (!Page) return <PlaceholderPage titleKey={route.title} />;
   return (
     // While the page's chunk loads: the server's first view of it, as it was (#25), or a spinner.

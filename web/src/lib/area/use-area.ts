@@ -1,5 +1,5 @@
 import { type Area, AreaSchema, areaTexts, DEFAULT_AREA } from '@flood/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
@@ -22,6 +22,14 @@ export function embeddedArea(): Area {
     }
   }
   return { settings: DEFAULT_AREA, isDefault: true, updatedAt: null, bounds: null, unitsWithoutBoundary: [] };
+}
+
+/**
+ * Puts the page's copy of the area in the cache before the first render (main.tsx, a task of its own): reading and
+ * checking it is then not part of the header's first render (#25, point 3). The same as `useArea`'s initial data.
+ */
+export function primeArea(client: QueryClient): void {
+  if (client.getQueryData(areaKey) === undefined) client.setQueryData(areaKey, embeddedArea());
 }
 
 export async function fetchArea(): Promise<Area> {

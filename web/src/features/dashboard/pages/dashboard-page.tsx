@@ -115,12 +115,14 @@ export default function DashboardPage() {
   const unit = useReadUnit();
   const rain = useLatestReadings('rain');
   const water = useLatestReadings('water');
-  // The page's content renders from deferred copies of the readings (null on the first render: 'not yet'):
-  // React renders it as a transition, in slices that yield to the browser, instead of one long task with the
-  // shell's first render (the readings are preloaded, so often there already) or with the query's
-  // synchronous update. Later updates (the event stream) follow the same way.
-  const rainData = useDeferredValue<readonly StationReading[] | undefined | null>(rain.data, null);
-  const waterData = useDeferredValue<readonly StationReading[] | undefined | null>(water.data, null);
+  // Later updates of the readings (the event stream, a poll) render from deferred copies: React renders them as a
+  // transition, in slices that yield to the browser, instead of one long task with the query's synchronous update.
+  // No initial value: on its first render the page takes the readings as they are (the whole first render is
+  // already a transition, main.tsx). An initial value would make every mount spawn a deferred render, and a mount
+  // React does not commit at once (a Suspense boundary above revealing its content no sooner than 300 ms after its
+  // fallback) would be thrown away and mounted again for each: measured, 80 mounts in those 300 ms (#25 point 3).
+  const rainData = useDeferredValue(rain.data);
+  const waterData = useDeferredValue(water.data);
   const rainReadings = rainData ?? NONE;
   const waterReadings = waterData ?? NONE;
   const card = (r: StationReading) => <StationCard reading={r} mobile={mobile} />;
@@ -128,7 +130,7 @@ export default function DashboardPage() {
   // Everything appears at once when the readings are in: sections that filled one by one pushed the map
   // down under the reader's eyes (a layout shift).
   const waiting = (pending: boolean, data: unknown, deferred: unknown) =>
-    pending || deferred === null || (data !== undefined && deferred === undefined);
+    pending || (data !== undefined && deferred === undefined);
   const ready = !(waiting(rain.isPending, rain.data, rainData) || waiting(water.isPending, water.data, waterData));
   if (!ready) {
     // The server's first view of this page while it loads, exactly as it was (#25); a spinner after it.

@@ -1,0 +1,49 @@
+/**
+ * Build step of the app's start in steps (#25, point 3; web/src/main.tsx): the entry loads the app's modules with
+ * `import()` one step after another, so that each is evaluated in a task of its own. Fetching them one after another
+ * would cost a round trip each on a phone's network: the built index.html names them all as modulepreloads, which
+ * app-boot.js (and the server, server/src/lib/app-boot.ts) fetch together after the first paint.
+ */
+
+/** The tables of pages (web/src/app/pages): every page of their kind is behind them. */
+export const NOT_PRELOADED = /[\\/]app[\\/]pages[\\/]/;
+
+/** What this step needs of an output chunk (Rollup's and Rolldown's OutputChunk have these). */
+export interface BootChunk {
+  type: 'chunk' | 'asset';
+  fileName: string;
+  isEntry?: boolean;
+  facadeModuleId?: string | null;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** A chunk and every chunk it imports statically, transitively. */
+function staticClosure(bundle: Record<string, BootChunk>, fileName: string, into: Set<string>): Set<string> {
+  const chunk = bundle[fileName];
+  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+  into.add(fileName);
+  for (const imported of chunk.imports ?? []) staticClosure(bundle, imported, into);
+  return into;
+}
+
+/**
+ * The chunks the entry `entryFile` loads with `import()` and their static imports, but those the entry already
+ * imports statically (Vite preloads those itself) and those of modules `skip` names (a table of pages: the server
+ * preloads a page's own for its route), in the order the entry names them.
+ */
+export function bootPreloads(
+  bundle: Record<string, BootChunk>,
+  entryFile: string,
+  skip: RegExp = NOT_PRELOADED,
+): string[] {
+  const entry = bundle[entryFile];
+  if (entry?.type !== 'chunk') return [];
+  const own = staticClosure(bundle, entryFile, new Set());
+  const out = new Set<string>();
+  for (const lazy of entry.dynamicImports ?? []) {
+    if (skip.test(bundle[lazy]?.facadeModuleId ?? '')) continue;
+    for (const file of staticClosure(bundle, lazy, new Set())) if (!own.has(file)) out.add(file);
+  }
+  return [...out];
+}
