@@ -1,7 +1,10 @@
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+// Statically: a namespace loaded with import() keeps every export (react-router/dom's would bring framework mode).
+import { RouterProvider } from 'react-router/dom';
 import { keepFirstView } from './app/layout/first-view';
+import type { RouteHandle } from './app/route-handle';
 import { inTasks, nextTask } from './lib/boot/next-task';
 
 const container = document.getElementById('root');
@@ -25,14 +28,12 @@ async function start(): Promise<void> {
     () => import('./lib/area/use-area'),
     () => import('./app/router'),
   ]);
-  const [{ AppProviders }, { createAppRouter }, { createQueryClient }, { primeArea }, { RouterProvider }] =
-    await Promise.all([
-      import('./app/providers'),
-      import('./app/router'),
-      import('./lib/query-client'),
-      import('./lib/area/use-area'),
-      import('react-router/dom'),
-    ]);
+  const [{ AppProviders }, { createAppRouter }, { createQueryClient }, { primeArea }] = await Promise.all([
+    import('./app/providers'),
+    import('./app/router'),
+    import('./lib/query-client'),
+    import('./lib/area/use-area'),
+  ]);
   const queryClient = createQueryClient();
   primeArea(queryClient);
   await nextTask();
@@ -42,8 +43,10 @@ async function start(): Promise<void> {
   // renders the page at once instead of a fallback first (public-page.tsx).
   await routerReady(router);
   await nextTask();
-  await import('./app/pages/public-page').then((m) => m.preloadPublicPage(window.location.pathname));
-  await nextTask();
+  if (isPublicPage(router.state.matches)) {
+    await import('./app/pages/public-page').then((m) => m.preloadPublicPage(window.location.pathname));
+    await nextTask();
+  }
   const root = createRoot(container as HTMLElement);
   startTransition(() => {
     root.render(
@@ -56,6 +59,12 @@ async function start(): Promise<void> {
   });
   // The service worker (push, offline): on the built app only; the development server's modules are not hashed.
   if (import.meta.env.PROD) (await import('./lib/offline/service-worker')).startServiceWorker();
+}
+
+/** The first route is a public page (of the route table, not of the back office): not the 404 page. */
+function isPublicPage(matches: readonly { route: { handle?: unknown } }[]): boolean {
+  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
+  return Boolean(handle?.route && !handle.route.view);
 }
 
 /** Resolves once the router has loaded the first route's module (at most 3 s: the app renders anyway). */
