@@ -1,3 +1,5 @@
+import type { BundleFile } from './service-worker';
+
 /**
  * Build step of the app's start in steps (#25, point 3; web/src/main.tsx): the entry loads the app's modules with
  * `import()` one step after another, so that each is evaluated in a task of its own. Fetching them one after another
@@ -8,15 +10,8 @@
 /** The tables of pages (web/src/app/pages): every page of their kind is behind them. */
 export const NOT_PRELOADED = /[\\/]app[\\/]pages[\\/]/;
 
-/** What this step needs of an output chunk (Rollup's and Rolldown's OutputChunk have these). */
-export interface BootChunk {
-  type: 'chunk' | 'asset';
-  fileName: string;
-  isEntry?: boolean;
-  facadeModuleId?: string | null;
-  imports?: string[];
-  dynamicImports?: string[];
-}
+/** What this step needs of an output chunk: the service worker's step reads the same. */
+export type BootChunk = BundleFile;
 
 /** A chunk and every chunk it imports statically, transitively. */
 function staticClosure(bundle: Record<string, BootChunk>, fileName: string, into: Set<string>): Set<string> {
