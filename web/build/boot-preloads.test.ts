@@ -24,7 +24,11 @@ describe('boot preloads (build step, #25 point 3)', () => {
       imports: ['assets/vendor-react.js', 'assets/shell.js'],
       dynamicImports: ['assets/back-office.js'],
     }),
-    'assets/shell.js': chunk('assets/shell.js', { imports: ['assets/vendor-data.js'] }),
+    'assets/shell.js': chunk('assets/shell.js', {
+      imports: ['assets/vendor-data.js'],
+      viteMetadata: { importedCss: new Set(['assets/shell.css']) },
+    }),
+    'assets/shell.css': { type: 'asset', fileName: 'assets/shell.css' },
     'assets/back-office.js': chunk('assets/back-office.js'),
     'assets/public-page.js': chunk('assets/public-page.js', {
       facadeModuleId: '/repo/web/src/app/pages/public-page.tsx',
@@ -49,6 +53,8 @@ describe('boot preloads (build step, #25 point 3)', () => {
     expect(files).not.toContain('assets/back-office.js');
     expect(files).not.toContain('assets/public-page.js');
     expect(files).not.toContain('assets/first-view.js');
+    // A step's style sheet is not a module to preload.
+    expect(files).not.toContain('assets/shell.css');
     // Without the rule for the tables of pages, the public pages' wrapper is one of the steps' modules.
     expect(bootPreloads(bundle, 'assets/index.js', /$^/)).toContain('assets/public-page.js');
   });

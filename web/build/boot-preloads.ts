@@ -1,3 +1,4 @@
+import { closure } from './route-preloads';
 import type { BundleFile } from './service-worker';
 
 /**
@@ -13,15 +14,6 @@ export const NOT_PRELOADED = /[\\/]app[\\/]pages[\\/]/;
 /** What this step needs of an output chunk: the service worker's step reads the same. */
 export type BootChunk = BundleFile;
 
-/** A chunk and every chunk it imports statically, transitively. */
-function staticClosure(bundle: Record<string, BootChunk>, fileName: string, into: Set<string>): Set<string> {
-  const chunk = bundle[fileName];
-  if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-  into.add(fileName);
-  for (const imported of chunk.imports ?? []) staticClosure(bundle, imported, into);
-  return into;
-}
-
 /**
  * The chunks the entry `entryFile` loads with `import()` and their static imports, but those the entry already
  * imports statically (Vite preloads those itself) and those of modules `skip` names (a table of pages: the server
@@ -34,11 +26,14 @@ export function bootPreloads(
 ): string[] {
   const entry = bundle[entryFile];
   if (entry?.type !== 'chunk') return [];
-  const own = staticClosure(bundle, entryFile, new Set());
+  const own = closure(bundle, entryFile, new Set());
   const out = new Set<string>();
   for (const lazy of entry.dynamicImports ?? []) {
     if (skip.test(bundle[lazy]?.facadeModuleId ?? '')) continue;
-    for (const file of staticClosure(bundle, lazy, new Set())) if (!own.has(file)) out.add(file);
+    // Chunks only: their style sheets are not modules (Vite adds them when the step imports the chunk).
+    for (const file of closure(bundle, lazy, new Set())) {
+      if (!own.has(file) && bundle[file]?.type === 'chunk') out.add(file);
+    }
   }
   return [...out];
 }

@@ -28,7 +28,7 @@ export interface ChunkInfo {
 }
 
 /** A chunk's file and every chunk and style sheet it imports statically, transitively. */
-function closure(bundle: Record<string, ChunkInfo>, fileName: string, into: Set<string>): Set<string> {
+export function closure(bundle: Record<string, ChunkInfo>, fileName: string, into: Set<string>): Set<string> {
   if (into.has(fileName)) return into;
   const chunk = bundle[fileName];
   if (chunk?.type !== 'chunk') return into;

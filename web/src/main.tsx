@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 // Statically: a namespace loaded with import() keeps every export (react-router/dom's would bring framework mode).
 import { RouterProvider } from 'react-router/dom';
 import { keepFirstView } from './app/layout/first-view';
-import type { RouteHandle } from './app/route-handle';
+import { routeDefOf } from './app/route-handle';
 import { inTasks, nextTask } from './lib/boot/next-task';
 
 const container = document.getElementById('root');
@@ -25,14 +25,14 @@ async function start(): Promise<void> {
     () => import('./lib/i18n'),
     () => import('./lib/session/session-store'),
     () => import('./features/warnings'),
-    () => import('./lib/area/use-area'),
-    () => import('./app/router'),
   ]);
-  const [{ AppProviders }, { createAppRouter }, { createQueryClient }, { primeArea }] = await Promise.all([
+  const { primeArea } = await import('./lib/area/use-area');
+  await nextTask();
+  const { createAppRouter } = await import('./app/router');
+  await nextTask();
+  const [{ AppProviders }, { createQueryClient }] = await Promise.all([
     import('./app/providers'),
-    import('./app/router'),
     import('./lib/query-client'),
-    import('./lib/area/use-area'),
   ]);
   const queryClient = createQueryClient();
   primeArea(queryClient);
@@ -43,8 +43,10 @@ async function start(): Promise<void> {
   // renders the page at once instead of a fallback first (public-page.tsx).
   await routerReady(router);
   await nextTask();
-  if (isPublicPage(router.state.matches)) {
-    await import('./app/pages/public-page').then((m) => m.preloadPublicPage(window.location.pathname));
+  const route = routeDefOf(router.state.matches.map((m) => m.route));
+  // A public page (not the 404 page, nor the back office's).
+  if (route && !route.view) {
+    await import('./app/pages/public-page').then((m) => m.preloadPublicPage(route.path));
     await nextTask();
   }
   const root = createRoot(container as HTMLElement);
@@ -59,12 +61,6 @@ async function start(): Promise<void> {
   });
   // The service worker (push, offline): on the built app only; the development server's modules are not hashed.
   if (import.meta.env.PROD) (await import('./lib/offline/service-worker')).startServiceWorker();
-}
-
-/** The first route is a public page (of the route table, not of the back office): not the 404 page. */
-function isPublicPage(matches: readonly { route: { handle?: unknown } }[]): boolean {
-  const handle = matches.at(-1)?.route.handle as RouteHandle | undefined;
-  return Boolean(handle?.route && !handle.route.view);
 }
 
 /** Resolves once the router has loaded the first route's module (at most 3 s: the app renders anyway). */

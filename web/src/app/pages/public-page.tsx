@@ -1,6 +1,5 @@
-import { splitUnitPath } from '@flood/domain';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
-import { matchPath, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
 import { usePublicUnit } from '../../lib/area/public-unit';
@@ -52,11 +51,9 @@ const PAGES: Record<string, PublicPageModule> = {
   '/dang-ky-canh-bao/xac-nhan': page(() => import('../../features/subscriptions/pages/confirm-email-page')),
 };
 
-/** Loads the page of `pathname` (a unit's page too) if it is one of the table's; never fails. */
-export async function preloadPublicPage(pathname: string): Promise<void> {
-  const { path } = splitUnitPath(pathname);
-  const found = Object.entries(PAGES).find(([route]) => matchPath(route, path));
-  await found?.[1].load().catch(() => undefined);
+/** Loads the page of a public route (its path in the route table, as the router matched it); never fails. */
+export async function preloadPublicPage(routePath: string): Promise<void> {
+  await PAGES[routePath]?.load().catch(() => undefined);
 }
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */
