@@ -69,6 +69,10 @@ test.describe("the dashboard's first view (#25)", () => {
       });
       await page.goto('/dashboard', { waitUntil: 'commit' });
       await expect(page.getByTestId('first-view')).toBeVisible();
+      // Measured as the visitor reads it: with the page's style sheets applied (not the bare HTML before they arrive).
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((l) => l.sheet !== null),
+      );
       const boxes = () =>
         page.evaluate(() =>
           [...document.querySelectorAll('main .dash-heading, main [data-testid^="dash-card-"], main .dash-hint')]
