@@ -18,7 +18,8 @@ function storedLanguage(): Language {
 
 function applyLanguage(lng: string): void {
   dayjs.locale(lng === 'en' ? 'en' : 'vi');
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  // Only a change: setting the same language again lays the whole page out anew (the server's page already says 'vi').
+  if (typeof document !== 'undefined' && document.documentElement.lang !== lng) document.documentElement.lang = lng;
 }
 
 export const i18n = i18next.createInstance();

@@ -31,4 +31,16 @@ describe('toast', () => {
     close();
     expect(document.body.textContent).not.toContain('!x');
   });
+
+  it('replaces a toast of the same key, and says a heading in bold before the text', () => {
+    const notice = { key: 'map-locate', heading: 'Bạn chưa cho phép truy cập vị trí.', testId: 'locate-message' };
+    showToast('error', 'Hãy cho phép trong cài đặt trình duyệt.', TOAST_MS, notice);
+    showToast('error', 'Hãy cho phép trong cài đặt trình duyệt.', TOAST_MS, notice);
+    toast.info('khác');
+    const items = document.querySelectorAll('.portal-toast');
+    expect(items).toHaveLength(2);
+    const words = document.querySelector('[data-testid="locate-message"]');
+    expect(words?.querySelector('strong')?.textContent).toBe('Bạn chưa cho phép truy cập vị trí.');
+    expect(words?.textContent).toBe('Bạn chưa cho phép truy cập vị trí. Hãy cho phép trong cài đặt trình duyệt.');
+  });
 });

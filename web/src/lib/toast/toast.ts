@@ -22,9 +22,28 @@ function container(): HTMLElement {
   return box;
 }
 
+/** What a toast may say besides its text. */
+export interface ToastOptions {
+  /** A toast with the same key is replaced (a second 'position refused' does not stack under the first). */
+  key?: string;
+  /** A first line in bold before the text ('Bạn chưa cho phép truy cập vị trí.' then what to do). */
+  heading?: string;
+  /** The test id of the toast's words (the toast itself is 'toast'). */
+  testId?: string;
+}
+
 /** Shows one toast; returns a function that closes it early. */
-export function showToast(kind: ToastKind, text: string, ms: number = TOAST_MS): () => void {
+export function showToast(
+  kind: ToastKind,
+  text: string,
+  ms: number = TOAST_MS,
+  options: ToastOptions = {},
+): () => void {
   const box = container();
+  if (options.key) {
+    for (const same of box.querySelectorAll<HTMLElement>('.portal-toast[data-key]'))
+      if (same.dataset.key === options.key) same.remove();
+  }
   const all = document.querySelectorAll('.portal-toast');
   for (let i = 0; i <= all.length - MAX_TOASTS; i++) all[i]?.remove();
   const item = document.createElement('div');
@@ -36,8 +55,14 @@ export function showToast(kind: ToastKind, text: string, ms: number = TOAST_MS):
   icon.className = 'portal-toast-icon';
   icon.setAttribute('aria-hidden', 'true');
   icon.textContent = ICONS[kind];
+  if (options.key) item.dataset.key = options.key;
   const label = document.createElement('span');
-  label.textContent = text;
+  if (options.testId) label.dataset.testid = options.testId;
+  if (options.heading) {
+    const heading = document.createElement('strong');
+    heading.textContent = options.heading;
+    label.append(heading, ` ${text}`);
+  } else label.textContent = text;
   item.append(icon, label);
   box.append(item);
   let closed = false;

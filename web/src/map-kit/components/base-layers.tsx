@@ -4,6 +4,7 @@ import { divIcon, geoJSON, type Layer } from 'leaflet';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Pane, useMapEvents } from 'react-leaflet';
+import { inAntdScope } from '../../app/antd-lazy';
 import { useNewestGeoJson } from '../hooks/use-map-data';
 import { escapeHtml } from '../model/html';
 import type { OverlayKey } from '../model/layer-state';
@@ -13,7 +14,8 @@ import { REGION_STYLE, regionColour } from '../model/region-style';
 import { FeatureLayer, type FeatureProperties } from './feature-layer';
 
 /** Routes saved by staff, drawn with the evacuation roads (loaded when the overlay is first switched on). */
-const SavedRoutes = lazy(() => import('./saved-routes'));
+// In the antd scope its list uses, fetched with it (the public map's first load has no antd).
+const SavedRoutes = lazy(() => inAntdScope(import('./saved-routes')));
 
 const text = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 

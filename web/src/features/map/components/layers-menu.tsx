@@ -1,5 +1,4 @@
 import { CloseOutlined, EnvironmentOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { type Dispatch, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDistrictDateTime } from '../../../lib/format/date';
@@ -41,17 +40,15 @@ function RealToggle({
   const { t } = useTranslation();
   const active = state.option === option;
   return (
-    <Button
-      block
-      size="large"
-      type={active ? 'primary' : 'default'}
+    <button
+      type="button"
       aria-pressed={active}
       onClick={() => dispatch({ type: 'chooseReal', option })}
       data-testid={`layer-${option}`}
-      className="layer-toggle"
+      className={active ? 'map-button layer-toggle map-button-primary' : 'map-button layer-toggle'}
     >
       {t(`map.layer.${option}`)}
-    </Button>
+    </button>
   );
 }
 
@@ -129,19 +126,19 @@ export function LayersMenu({ available, state, dispatch, base, onBase, defaultOp
 
   return (
     <div className="map-layers" ref={box}>
-      <Button
-        size="large"
-        icon={open ? <CloseOutlined /> : <EnvironmentOutlined />}
+      <button
+        type="button"
         aria-expanded={open}
         aria-controls="map-layers-panel"
         aria-label={open ? t('map.closeLayers') : t('map.openLayers')}
         title={open ? t('map.closeLayers') : t('map.openLayers')}
         onClick={() => setOpen((v) => !v)}
         data-testid="map-layers-toggle"
-        className="map-layers-toggle"
+        className="map-button map-layers-toggle"
       >
+        {open ? <CloseOutlined aria-hidden /> : <EnvironmentOutlined aria-hidden />}
         <span className="map-layers-toggle-text">{t('map.layers')}</span>
-      </Button>
+      </button>
       {open && (
         <section
           id="map-layers-panel"

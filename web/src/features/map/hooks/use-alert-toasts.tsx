@@ -1,65 +1,37 @@
 import './alert-toasts.css';
-import { Button, notification } from 'antd';
-import { type ReactElement, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
-import { alertToastText } from '../../../map-kit/model/map-texts';
+import type { Alert } from '@flood/domain';
+import { lazy, type ReactElement, Suspense, useEffect, useRef, useState } from 'react';
+import { inAntdScope } from '../../../app/antd-lazy';
 import { useActiveAlerts } from '../../alerts';
-import { MAX_ALERT_TOASTS, pickAlertsToToast, type ToastedLevels } from '../model/alert-toasts';
+import { pickAlertsToToast, type ToastedLevels } from '../model/alert-toasts';
 
-/** A warning toast stays this long (s): long enough to read its two lines; the banner keeps every warning. */
-export const ALERT_TOAST_SECONDS = 10;
+/** The toasts' holder (antd's notification), fetched with the antd scope when the first toast is due. */
+const AlertToastHolder = lazy(() => inAntdScope(import('./alert-toast-holder')));
 
 /**
  * Warning toasts of what is new while the map is open: each alert that opens or escalates after the page
  * loaded (the stream announces it; the 30 s check while it is down), once per alert and level, most severe on
- * top; never the warnings already open when the map loads (the banner lists those). Returns the toasts'
- * holder, to render in the page.
+ * top; never the warnings already open when the map loads (the banner lists those). Which alerts are new is
+ * decided here, from the first answer on; the toasts' code (antd) is fetched only when one is due. Returns the
+ * toasts' holder, to render in the page.
  */
-export function useAlertToasts(onShowStation: (stationCode: string) => void): ReactElement {
-  // Its own holder: side by side (not stacked, where only the front card can be tapped), at most 3.
-  const [api, holder] = notification.useNotification({
-    placement: 'bottomRight',
-    stack: false,
-    maxCount: MAX_ALERT_TOASTS,
-    duration: ALERT_TOAST_SECONDS,
-  });
-  const { t, i18n } = useTranslation();
+export function useAlertToasts(onShowStation: (stationCode: string) => void): ReactElement | null {
   const { data } = useActiveAlerts();
   const seen = useRef<ToastedLevels>(null);
-  const show = useRef(onShowStation);
-  show.current = onShowStation;
+  const [due, setDue] = useState<readonly Alert[] | null>(null);
 
   useEffect(() => {
     if (!data) return;
     const picked = pickAlertsToToast(data, seen.current);
     seen.current = picked.toasted;
-    const lang = i18n.language === 'en' ? 'en' : 'vi';
-    // Bottom right, each new toast goes under the earlier ones: the most severe, shown first, is on top.
-    for (const alert of picked.toast.slice(0, MAX_ALERT_TOASTS)) {
-      const key = `map-alert-${alert.id}-${alert.level}`;
-      const { title, description } = alertToastText(t, alert, lang);
-      api.warning({
-        key,
-        title,
-        description,
-        role: 'alert',
-        className: 'map-alert-toast',
-        actions: (
-          <Button
-            type="link"
-            className="map-alert-toast-show"
-            onClick={() => {
-              api.destroy(key);
-              show.current(alert.stationCode);
-            }}
-          >
-            {t('map.alertShowStation')}
-          </Button>
-        ),
-        props: { 'data-testid': `map-alert-toast-${alert.stationCode}` },
-      });
-    }
-  }, [data, api, t, i18n.language]);
+    if (picked.toast.length > 0) setDue(picked.toast);
+  }, [data]);
 
-  return holder;
+  // Once shown, the holder stays: removing it would take its open toasts with it.
+  if (!due) return null;
+  return (
+    <Suspense fallback={null}>
+      <AlertToastHolder alerts={due} onShowStation={onShowStation} />
+    </Suspense>
+  );
 }

@@ -7,7 +7,7 @@ import type { Map as LeafletMap } from 'leaflet';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { AntdScope } from '../../../app/antd-scope';
+import { inAntdScope } from '../../../app/antd-lazy';
 import { useCurrentRouteDef } from '../../../app/route-handle';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useAreaNames } from '../../../lib/area/use-area';
@@ -16,7 +16,7 @@ import { useOfflineState } from '../../../lib/offline/offline-state';
 import { FloodMap } from '../../../map-kit/components/flood-map';
 import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
-import { StationModal } from '../../../map-kit/components/station-modal';
+import type { StationModalProps } from '../../../map-kit/components/station-modal';
 import {
   useAllStations,
   useAvailableLayers,
@@ -40,8 +40,14 @@ import { SubscribeLink } from '../components/subscribe-link';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
+/** A station's card (antd's modal, with the antd scope): fetched on the first station opened. */
+const StationModal = lazy(() =>
+  inAntdScope<StationModalProps>(
+    import('../../../map-kit/components/station-modal').then((m) => ({ default: m.StationModal })),
+  ),
+);
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
-const FloodAnalysisModal = lazy(loadFloodAnalysisModal);
+const FloodAnalysisModal = lazy(() => inAntdScope(loadFloodAnalysisModal()));
 /** The areas of the officers' warnings in force and their list (#23). */
 const WarningAreas = lazy(loadWarningAreas);
 
@@ -56,14 +62,6 @@ function detectMobile(): boolean {
  * the satellite/forecast rain and flood layers by time, the district's layers, and warning toasts.
  */
 export default function MapPage() {
-  return (
-    <AntdScope>
-      <MapScreen />
-    </AntdScope>
-  );
-}
-
-function MapScreen() {
   const { t } = useTranslation();
   const { areaName } = useAreaNames();
   useDocumentTitle(t('page.maps'));
@@ -211,14 +209,16 @@ function MapScreen() {
         </div>
       )}
       {modal && (
-        <StationModal
-          key={modal.code}
-          stationCode={modal.code}
-          open={modal.open}
-          mobile={mobile}
-          onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
-          afterClose={() => setModal((m) => (m && !m.open ? null : m))}
-        />
+        <Suspense fallback={null}>
+          <StationModal
+            key={modal.code}
+            stationCode={modal.code}
+            open={modal.open}
+            mobile={mobile}
+            onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
+            afterClose={() => setModal((m) => (m && !m.open ? null : m))}
+          />
+        </Suspense>
       )}
       {analysis && (
         <Suspense fallback={null}>

@@ -1,10 +1,11 @@
 import { LoadingOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { GeodataItem, StationReading } from '@flood/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inAntdScope } from '../../../../app/antd-lazy';
 import { useReadUnit } from '../../../../lib/area/public-unit';
+import { toast } from '../../../../lib/toast/toast';
 import { mapKeys } from '../../../../map-kit/api/map-api';
 import { MapLegend } from '../../../../map-kit/components/map-legend';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
@@ -13,7 +14,8 @@ import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { READING_TYPE_OF, waterKeys } from '../../../stations';
 import { mapDataTime } from './data-time';
 
-const ExportPanel = lazy(() => import('./export-panel'));
+// In the antd scope its menu needs, fetched with it (the map's first load has no antd).
+const ExportPanel = lazy(() => inAntdScope(import('./export-panel')));
 
 /**
  * Print and export (issue #8; public-portal §2 "print control (landscape, title 'Cảnh báo lũ')"): one button
@@ -23,7 +25,6 @@ const ExportPanel = lazy(() => import('./export-panel'));
 export function ExportTool({ layers, ...tool }: MapToolProps & { layers: LayerState }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -59,7 +60,7 @@ export function ExportTool({ layers, ...tool }: MapToolProps & { layers: LayerSt
             {...tool}
             legend={<MapLegend state={layers} defaultOpen />}
             dataTime={dataTime}
-            notify={{ error: (text) => void message.error(text), warning: (text) => void message.warning(text) }}
+            notify={{ error: (text) => void toast.error(text), warning: (text) => void toast.warning(text) }}
             open={open}
             setOpen={setOpen}
             setBusy={setBusy}

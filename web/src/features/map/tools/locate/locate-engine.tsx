@@ -1,5 +1,4 @@
 import type { Language } from '@flood/domain';
-import type { MessageInstance } from 'antd/es/message/interface';
 import type { TFunction } from 'i18next';
 import { circle, divIcon, type LatLngTuple, type Map as LeafletMap, latLng, layerGroup, marker } from 'leaflet';
 
@@ -19,13 +18,8 @@ function position(): Promise<GeolocationPosition> {
   );
 }
 
-function twoLines(first: string, second: string) {
-  return (
-    <span data-testid="locate-message">
-      <strong>{first}</strong> {second}
-    </span>
-  );
-}
+/** Says why the position cannot be shown: a heading in bold and what to do, or one line. */
+export type LocateNotice = (text: string, heading?: string) => void;
 
 /**
  * Asks the browser where the user is, then shows it: a marker, a circle as wide as the accuracy, a popup
@@ -35,12 +29,11 @@ function twoLines(first: string, second: string) {
 export async function locateOnMap(
   map: LeafletMap,
   t: TFunction,
-  message: MessageInstance,
+  notice: LocateNotice,
   lang: Language,
 ): Promise<(() => void) | null> {
-  const key = 'map-locate';
   if (typeof navigator === 'undefined' || !('geolocation' in navigator) || !navigator.geolocation) {
-    message.error({ key, content: twoLines(t('map.locate.unsupported'), t('map.locate.unsupportedHint')) });
+    notice(t('map.locate.unsupportedHint'), t('map.locate.unsupported'));
     return null;
   }
   let fix: GeolocationPosition;
@@ -48,8 +41,8 @@ export async function locateOnMap(
     fix = await position();
   } catch (e) {
     const code = (e as GeolocationPositionError).code;
-    if (code === 1) message.error({ key, content: twoLines(t('map.locate.denied'), t('map.locate.deniedHint')) });
-    else message.error({ key, content: t(code === 3 ? 'map.locate.timeout' : 'map.locate.unavailable') });
+    if (code === 1) notice(t('map.locate.deniedHint'), t('map.locate.denied'));
+    else notice(t(code === 3 ? 'map.locate.timeout' : 'map.locate.unavailable'));
     return null;
   }
   const at: LatLngTuple = [fix.coords.latitude, fix.coords.longitude];

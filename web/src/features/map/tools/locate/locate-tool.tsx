@@ -1,7 +1,7 @@
 import './locate.css';
-import { App } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showToast, TOAST_MS, toast } from '../../../../lib/toast/toast';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import { LOCATE_ICON } from '../draw/tool-icons';
@@ -12,7 +12,6 @@ import { LOCATE_ICON } from '../draw/tool-icons';
  */
 export function LocateTool({ map, resetSignal }: MapToolProps) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const shown = useRef<(() => void) | null>(null);
 
@@ -31,13 +30,19 @@ export function LocateTool({ map, resetSignal }: MapToolProps) {
     setBusy(true);
     try {
       const { locateOnMap } = await import('./locate-engine');
-      const removed = await locateOnMap(map, t, message, i18n.language === 'en' ? 'en' : 'vi');
+      const removed = await locateOnMap(
+        map,
+        t,
+        // One toast at a time: a second refusal replaces the first.
+        (text, heading) => showToast('error', text, TOAST_MS, { key: 'map-locate', heading, testId: 'locate-message' }),
+        i18n.language === 'en' ? 'en' : 'vi',
+      );
       if (removed) {
         shown.current?.();
         shown.current = removed;
       }
     } catch {
-      message.error(t('errors.generic'));
+      toast.error(t('errors.generic'));
     } finally {
       setBusy(false);
     }

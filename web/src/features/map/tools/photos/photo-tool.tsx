@@ -1,7 +1,8 @@
 import { CameraOutlined } from '@ant-design/icons';
-import { App } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inAntdScope } from '../../../../app/antd-lazy';
+import { toast } from '../../../../lib/toast/toast';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 import type { PhotoPostModalProps } from './photo-post-modal';
@@ -13,7 +14,6 @@ import type { PhotoPostModalProps } from './photo-post-modal';
  */
 export function PhotoTool(props: MapToolProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [Form, setForm] = useState<ComponentType<PhotoPostModalProps> | null>(null);
   const picking = props.active === 'photo';
@@ -24,11 +24,12 @@ export function PhotoTool(props: MapToolProps) {
     if (Form) return;
     // Loaded by hand rather than with React.lazy: a failed fetch (a weak signal) says so and can be retried,
     // instead of taking the map down with it.
-    import('./photo-post-modal')
+    // In the antd scope its form needs, fetched with it (the map's first load has no antd).
+    inAntdScope(import('./photo-post-modal'))
       .then((m) => setForm(() => m.default))
       .catch(() => {
         setOpen(false);
-        void message.error(t('errors.generic'));
+        toast.error(t('errors.generic'));
       });
   };
 

@@ -8,12 +8,12 @@ import {
   SaveOutlined,
 } from '@ant-design/icons';
 import { formatDistance, hasAnyPermission, type LatLng } from '@flood/domain';
-import { App } from 'antd';
 import { type Map as LeafletMap, type LeafletMouseEvent, latLngBounds, type PointTuple, point } from 'leaflet';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api/client';
 import { isAuthenticated, useSession } from '../../../../lib/session/session-store';
+import { toast } from '../../../../lib/toast/toast';
 import { useRoute } from '../../../routing';
 import { isRouteFromDevice, routeOnDevice } from './offline-route';
 import { createRouteDrawing, type RouteDrawing } from './route-layers';
@@ -45,7 +45,6 @@ export interface RoutePanelProps {
 export default function RoutePanel({ map, onClose, onSaved }: RoutePanelProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'vi';
-  const { message } = App.useApp();
   const session = useSession();
   const canSave = isAuthenticated(session) && hasAnyPermission(session.userDetail.functions, SAVE_PERMISSION);
   const [points, dispatch] = useReducer(routePointsReducer, NO_POINTS);
@@ -261,7 +260,8 @@ export default function RoutePanel({ map, onClose, onSaved }: RoutePanelProps) {
             route={current}
             onCancel={() => setSaveOpen(false)}
             onSaved={() => {
-              void message.success(t('map.route.saved'));
+              // The shell's toast: the panel (and its antd scope) closes at once, the toast stays its 3 s.
+              toast.success(t('map.route.saved'));
               setSaveOpen(false);
               onSaved?.();
               onClose();

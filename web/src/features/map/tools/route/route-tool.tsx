@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { inAntdScope } from '../../../../app/antd-lazy';
 import { ToolButton } from '../../../../map-kit/components/tool-button';
 import type { MapToolProps } from '../../../../map-kit/tools/map-tool';
 
 // The panel, its drawing and the save modal load on first use: the map's first load holds only the button.
-const RoutePanel = lazy(() => import('./route-panel'));
+// In the antd scope its panel and save form need, fetched with them (the map's first load has no antd).
+const RoutePanel = lazy(() => inAntdScope(import('./route-panel')));
 
 /** A winding road from A to B: inline SVG, lighter than an icon module on the map's first load. */
 const ROUTE_ICON = (
