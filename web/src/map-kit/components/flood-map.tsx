@@ -1,6 +1,6 @@
 import type { MapTiles, StationReading } from '@flood/domain';
 import { canvas, type Map as LeafletMap } from 'leaflet';
-import { type Ref, useEffect, useState } from 'react';
+import { type ReactNode, type Ref, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../features/app-info';
 import { useMapView } from '../hooks/use-map-view';
@@ -77,6 +77,37 @@ function DataPaneEvents({ drawn }: { drawn: boolean }) {
 }
 
 /**
+ * The map's layers, drawn in a transition once the map exists (#25, point 3): creating the Leaflet map (reading
+ * its size lays the page out) and drawing every layer were one task of 70–170 ms on a phone's first view.
+ */
+function AfterTheMap({ children }: { children: ReactNode }) {
+  return useShownAfterCommit() ? children : null;
+}
+
+/**
+ * False in the first commit, then true in a transition. The map is created after the page's first commit: its
+ * container's ref sets react-leaflet's context at once (a synchronous update), and React then runs every effect of
+ * the commit before it — the page's queries starting, the map laying the page out to read its size — in one task.
+ */
+function useShownAfterCommit(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => startTransition(() => setShown(true)), []);
+  return shown;
+}
+
+/** Gives the map to the page's ref in a transition: the page's tools render again with it, in slices. */
+function useRefInTransition(ref: Ref<LeafletMap>) {
+  return useCallback(
+    (map: LeafletMap | null) =>
+      startTransition(() => {
+        if (typeof ref === 'function') ref(map);
+        else if (ref) ref.current = map;
+      }),
+    [ref],
+  );
+}
+
+/**
  * The Leaflet map: a base map, the district's layers (regions, commune offices, overlays), the chosen
  * GeoJSON layer and the station markers. The data layer draws on a canvas (a flood layer has thousands of
  * polygons); the district's lines are SVG above it, letting events through except on their shapes. The
@@ -98,36 +129,46 @@ export function FloodMap({
   const chosen = chosenItem(layers);
   // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
   const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
+  const ref = useRefInTransition(mapRef);
+  // New readings are drawn in a transition too (the markers' first drawing is the largest).
+  const shownReadings = useDeferredValue(readings);
+  const created = useShownAfterCommit();
   return (
     <section className="flood-map" aria-label={ariaLabel}>
-      <MapContainer
-        ref={mapRef}
-        center={view.centre}
-        zoom={view.zoom}
-        maxZoom={MAP_MAX_ZOOM}
-        zoomControl={false}
-        className="flood-map-canvas"
-      >
-        <FollowContainerSize />
-        <DataPaneEvents drawn={Boolean(chosen && chosenUrl)} />
-        <BaseTiles base={base} tiles={info?.mapTiles} />
-        <Pane name="data" style={{ zIndex: 400 }}>
-          {chosen && chosenUrl && (
-            <TimedGeoJsonLayer
-              url={chosenUrl}
-              scale={TIMED_SCALE[chosen.layer]}
-              renderer={renderer}
-              onFeatureClick={
-                chosen.layer === 'flood' && onOpenFloodAnalysis ? () => onOpenFloodAnalysis(chosen.itemId) : undefined
-              }
-            />
-          )}
-        </Pane>
-        <BaseLayers overlays={layers.overlays} />
-        <Pane name="stations" style={{ zIndex: 640 }}>
-          {readings && <StationMarkers readings={readings} onOpen={onOpenStation} />}
-        </Pane>
-      </MapContainer>
+      {created && (
+        <MapContainer
+          ref={ref}
+          center={view.centre}
+          zoom={view.zoom}
+          maxZoom={MAP_MAX_ZOOM}
+          zoomControl={false}
+          className="flood-map-canvas"
+        >
+          <AfterTheMap>
+            <FollowContainerSize />
+            <DataPaneEvents drawn={Boolean(chosen && chosenUrl)} />
+            <BaseTiles base={base} tiles={info?.mapTiles} />
+            <Pane name="data" style={{ zIndex: 400 }}>
+              {chosen && chosenUrl && (
+                <TimedGeoJsonLayer
+                  url={chosenUrl}
+                  scale={TIMED_SCALE[chosen.layer]}
+                  renderer={renderer}
+                  onFeatureClick={
+                    chosen.layer === 'flood' && onOpenFloodAnalysis
+                      ? () => onOpenFloodAnalysis(chosen.itemId)
+                      : undefined
+                  }
+                />
+              )}
+            </Pane>
+            <BaseLayers overlays={layers.overlays} />
+            <Pane name="stations" style={{ zIndex: 640 }}>
+              {shownReadings && <StationMarkers readings={shownReadings} onOpen={onOpenStation} />}
+            </Pane>
+          </AfterTheMap>
+        </MapContainer>
+      )}
     </section>
   );
 }
