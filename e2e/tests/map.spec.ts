@@ -162,12 +162,15 @@ async function hoverCentre(page: Page) {
 }
 
 test.describe('public map', () => {
-  test('station markers with their values and tooltips; a station opens with its chart (ECharts only then)', async ({
+  test('station markers with their values and tooltips; a station opens with its chart (ECharts and antd only then)', async ({
     page,
   }) => {
     const charts: string[] = [];
+    // antd's scope (its theme engine, ~80 KB gzip) is not in the map's first load (#25 point 3).
+    const antd: string[] = [];
     page.on('request', (r) => {
       if (/vendor-echarts/.test(r.url())) charts.push(r.url());
+      if (/\/assets\/antd-scope-/.test(r.url())) antd.push(r.url());
     });
     await openMap(page);
 
@@ -177,6 +180,7 @@ test.describe('public map', () => {
     await marker(page, RAIN.code).hover();
     await expect(page.locator('.station-tooltip')).toHaveText(`${RAIN.name} - Lượng mưa 12,5 mm/h`);
     expect(charts).toEqual([]);
+    expect(antd).toEqual([]);
 
     await marker(page, RAIN.code).click();
     const modal = page.getByTestId('station-modal');
@@ -190,6 +194,7 @@ test.describe('public map', () => {
     await expect(modal.getByTestId('station-modal-time')).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     await expect(modal.locator('[data-testid="station-chart"] canvas').first()).toBeVisible();
     expect(charts.length).toBeGreaterThan(0);
+    expect(antd.length).toBeGreaterThan(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Đóng', exact: true }).click();
     await expect(modal).toBeHidden();
 
