@@ -7,23 +7,22 @@ import { PortalLogo } from '../../components/portal-logo';
 import { usePublicUnit } from '../../lib/area/public-unit';
 import { useAreaNames } from '../../lib/area/use-area';
 import { isAuthenticated, useSession } from '../../lib/session/session-store';
+import { inAntdScope } from '../antd-lazy';
 import { useCurrentRouteDef } from '../route-handle';
 import { NavLinks } from './nav-links';
 
 // Loaded when needed: visitors who are not signed in (most of a storm night's crowd) never fetch the
 // signed-in menus (antd Dropdown, Menu), the login form or the phone drawer.
 // Each comes with antd's scope (locale, theme, toasts), itself loaded only then.
-const withAntd = async () => (await import('../antd-scope')).withAntd;
-const LoginModal = lazy(async () => ({
-  default: (await withAntd())((await import('../../features/auth/components/login-modal')).default),
-}));
-const UserMenu = lazy(async () => ({
-  default: (await withAntd())((await import('../../features/auth/components/user-menu')).UserMenu),
-}));
-const ViewSwitch = lazy(async () => ({
-  default: (await withAntd())((await import('../../features/auth/components/view-switch')).ViewSwitch),
-}));
-const NavDrawer = lazy(async () => ({ default: (await withAntd())((await import('./nav-drawer')).default) }));
+const LoginModal = lazy(() => inAntdScope(import('../../features/auth/components/login-modal')));
+// Named exports, read in a loader of their own (a `.then` inside `lazy` would be typed from lazy's side).
+const loadUserMenu = async () => ({ default: (await import('../../features/auth/components/user-menu')).UserMenu });
+const loadViewSwitch = async () => ({
+  default: (await import('../../features/auth/components/view-switch')).ViewSwitch,
+});
+const UserMenu = lazy(() => inAntdScope(loadUserMenu()));
+const ViewSwitch = lazy(() => inAntdScope(loadViewSwitch()));
+const NavDrawer = lazy(() => inAntdScope(import('./nav-drawer')));
 
 export function AppHeader() {
   const { t } = useTranslation();

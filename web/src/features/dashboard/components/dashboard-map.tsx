@@ -4,26 +4,17 @@ import '../../../map-kit/map-panels.css';
 import './dashboard-map.css';
 import type { StationKind } from '@flood/domain';
 import type { Map as LeafletMap } from 'leaflet';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaNames } from '../../../lib/area/use-area';
 import { FloodMap } from '../../../map-kit/components/flood-map';
 import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
+import { type OpenedStation, StationCard } from '../../../map-kit/components/station-card';
 import { useLatestReadings } from '../../../map-kit/hooks/use-map-data';
 import { INITIAL_LAYER_STATE, layerReducer } from '../../../map-kit/model/layer-state';
 import { isMobileAgent } from '../../../map-kit/model/map-constants';
 import { MapKindSwitch } from './map-kind-switch';
-
-// The station dialog is antd's Modal: it comes (with antd's scope) when a station is first opened, so the
-// dashboard's first load has no antd.
-const StationModal = lazy(async () => {
-  const [{ withAntd }, { StationModal: Modal }] = await Promise.all([
-    import('../../../app/antd-scope'),
-    import('../../../map-kit/components/station-modal'),
-  ]);
-  return { default: withAntd(Modal) };
-});
 
 /** Phones and touch screens: one finger scrolls the page, two move the map (no trap in a scrolling page). */
 function isTouchFirst(): boolean {
@@ -45,7 +36,7 @@ export default function DashboardMap({
   const { t } = useTranslation();
   const { areaName } = useAreaNames();
   const [map, setMap] = useState<LeafletMap | null>(null);
-  const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
+  const [modal, setModal] = useState<OpenedStation | null>(null);
   const readings = useLatestReadings(kind);
   const mobile = isMobileAgent() || !window.matchMedia?.('(min-width: 768px)').matches;
   const layers = useMemo(
@@ -78,18 +69,7 @@ export default function DashboardMap({
       <MapToolbar map={map} stationPositions={positions} />
       <MapKindSwitch kind={kind} onChange={onKindChange} />
       <MapLegend state={layers} defaultOpen={!mobile} />
-      {modal && (
-        <Suspense fallback={null}>
-          <StationModal
-            key={modal.code}
-            stationCode={modal.code}
-            open={modal.open}
-            mobile={mobile}
-            onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
-            afterClose={() => setModal((m) => (m && !m.open ? null : m))}
-          />
-        </Suspense>
-      )}
+      <StationCard opened={modal} mobile={mobile} onChange={setModal} />
     </div>
   );
 }

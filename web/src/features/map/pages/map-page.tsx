@@ -16,7 +16,7 @@ import { useOfflineState } from '../../../lib/offline/offline-state';
 import { FloodMap } from '../../../map-kit/components/flood-map';
 import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
-import type { StationModalProps } from '../../../map-kit/components/station-modal';
+import { type OpenedStation, StationCard } from '../../../map-kit/components/station-card';
 import {
   useAllStations,
   useAvailableLayers,
@@ -40,12 +40,6 @@ import { SubscribeLink } from '../components/subscribe-link';
 import { useAlertToasts } from '../hooks/use-alert-toasts';
 import { MapSearchAndPhotos, MapTools } from '../tools/map-tools';
 
-/** A station's card (antd's modal, with the antd scope): fetched on the first station opened. */
-const StationModal = lazy(() =>
-  inAntdScope<StationModalProps>(
-    import('../../../map-kit/components/station-modal').then((m) => ({ default: m.StationModal })),
-  ),
-);
 /** The flood layer's analysis modal (with ECharts): fetched when the flood layer is shown, drawn on a click. */
 const FloodAnalysisModal = lazy(() => inAntdScope(loadFloodAnalysisModal()));
 /** The areas of the officers' warnings in force and their list (#23). */
@@ -70,7 +64,7 @@ export default function MapPage() {
   const [layers, dispatch] = useReducer(layerReducer, INITIAL_LAYER_STATE);
   const [base, setBase] = useState<BaseMap>(BASE_MAPS[0]);
   const [map, setMap] = useState<LeafletMap | null>(null);
-  const [modal, setModal] = useState<{ code: string; open: boolean } | null>(null);
+  const [modal, setModal] = useState<OpenedStation | null>(null);
   const [analysis, setAnalysis] = useState<{ geodataId: number; open: boolean } | null>(null);
   const [params, setParams] = useSearchParams();
   const [active, setActive] = useState<ActiveTool>(null);
@@ -208,18 +202,7 @@ export default function MapPage() {
           {t('map.reconnecting')}
         </div>
       )}
-      {modal && (
-        <Suspense fallback={null}>
-          <StationModal
-            key={modal.code}
-            stationCode={modal.code}
-            open={modal.open}
-            mobile={mobile}
-            onClose={() => setModal((m) => (m ? { ...m, open: false } : m))}
-            afterClose={() => setModal((m) => (m && !m.open ? null : m))}
-          />
-        </Suspense>
-      )}
+      <StationCard opened={modal} mobile={mobile} onChange={setModal} />
       {analysis && (
         <Suspense fallback={null}>
           <FloodAnalysisModal
