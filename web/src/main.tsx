@@ -46,7 +46,7 @@ async function start(): Promise<void> {
   const route = routeDefOf(router.state.matches.map((m) => m.route));
   // A public page (not the 404 page, nor the back office's).
   if (route && !route.view) {
-    await import('./app/pages/public-page').then((m) => m.preloadPublicPage(route.path));
+    await import('./app/pages/public-page').then((m) => m.preloadPublicPage(route.path, queryClient));
     await nextTask();
   }
   const root = createRoot(container as HTMLElement);

@@ -1,16 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
-import { usePublicUnit } from '../../lib/area/public-unit';
+import { readUnitOf, usePublicUnit } from '../../lib/area/public-unit';
 import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
 
+/**
+ * A page's module: its component, and what it may fetch before its first render (`prefetch`: the data without
+ * which it would show the server's first view again, e.g. the dashboard's readings).
+ */
+interface PageModule {
+  default: ComponentType;
+  prefetch?: (client: QueryClient, unit: string | undefined) => Promise<unknown>;
+}
+
 /** A public page loaded on demand: its component, and its loading (to have it before the first render). */
 interface PublicPageModule {
   Page: ComponentType;
-  load: () => Promise<unknown>;
+  load: () => Promise<PageModule>;
 }
 
 /**
@@ -19,7 +29,7 @@ interface PublicPageModule {
  * Suspense fallback first and commit the page after it (React reveals a boundary's content no sooner than 300 ms
  * after its fallback, and renders again meanwhile).
  */
-function page(load: () => Promise<{ default: ComponentType }>): PublicPageModule {
+function page(load: () => Promise<PageModule>): PublicPageModule {
   let loaded: ComponentType | undefined;
   const loadOnce = () =>
     load().then((m) => {
@@ -51,9 +61,25 @@ const PAGES: Record<string, PublicPageModule> = {
   '/dang-ky-canh-bao/xac-nhan': page(() => import('../../features/subscriptions/pages/confirm-email-page')),
 };
 
-/** Loads the page of a public route (its path in the route table, as the router matched it); never fails. */
-export async function preloadPublicPage(routePath: string): Promise<void> {
-  await PAGES[routePath]?.load().catch(() => undefined);
+/** How long the start waits for a page's data (the server's first view is on screen meanwhile). */
+export const PREFETCH_WAIT_MS = 1500;
+
+/**
+ * Loads the page of a public route (its path in the route table, as the router matched it) and, for at most
+ * `PREFETCH_WAIT_MS`, the data it asks for before its first render; never fails (the page then loads its data
+ * itself, as after a navigation).
+ */
+export async function preloadPublicPage(routePath: string, client: QueryClient): Promise<void> {
+  const m = await PAGES[routePath]?.load().catch(() => undefined);
+  if (!m?.prefetch) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    m.prefetch(client, readUnitOf(window.location.pathname)).catch(() => undefined),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, PREFETCH_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Public pages: path parameters (`/news/:id`) must be numeric ids, otherwise the page does not exist. */

@@ -48,5 +48,10 @@ export function useUnitNameOfPage(): string | null {
  * address alone: the data hooks using it need not follow the area's query.
  */
 export function useReadUnit(): string | undefined {
-  return splitUnitPath(useLocation().pathname).unit ?? undefined;
+  return readUnitOf(useLocation().pathname);
+}
+
+/** The unit of the public reads of a path (`useReadUnit`'s rule, for the start before the router renders). */
+export function readUnitOf(pathname: string): string | undefined {
+  return splitUnitPath(pathname).unit ?? undefined;
 }

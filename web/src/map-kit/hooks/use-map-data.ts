@@ -28,17 +28,21 @@ export function useAvailableLayers(): LayerOption[] | undefined {
  * is down.
  */
 export function useLatestReadings(kind: StationKind | null, follow = true) {
-  const type = READING_TYPE_OF[kind ?? 'rain'];
   // On a unit's pages (#26 point 4), that unit's stations.
   const unit = useReadUnit();
-  const key = waterKeys.current(type, unit);
-  usePortalEvents(kind && follow ? [key] : [], ['reading', 'config'], READINGS_POLL_MS);
-  return useQuery({
-    queryKey: key,
+  const query = latestReadingsQuery(kind ?? 'rain', unit);
+  usePortalEvents(kind && follow ? [query.queryKey] : [], ['reading', 'config'], READINGS_POLL_MS);
+  return useQuery({ ...query, enabled: kind !== null });
+}
+
+/** The query of the latest readings of one kind (of one unit's stations with `unit`): the hook's, and a prefetch's. */
+export function latestReadingsQuery(kind: StationKind, unit: string | undefined) {
+  const type = READING_TYPE_OF[kind];
+  return {
+    queryKey: waterKeys.current(type, unit),
     queryFn: () => fetchLatestReadings(type, unit),
-    enabled: kind !== null,
     staleTime: READINGS_POLL_MS,
-  });
+  };
 }
 
 /** Every station (names, descriptions, coordinates): the modal and the fit-all button. */

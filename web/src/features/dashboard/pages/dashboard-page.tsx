@@ -1,5 +1,6 @@
 import '../dashboard.css';
 import { type StationKind, type StationReading, unitPagePath } from '@flood/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,7 +10,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { useMapPath } from '../../../components/use-map-path';
 import { useReadUnit } from '../../../lib/area/public-unit';
 import { showPictures, usePicturesShown } from '../../../lib/data-saver';
-import { useLatestReadings } from '../../../map-kit/hooks/use-map-data';
+import { latestReadingsQuery, useLatestReadings } from '../../../map-kit/hooks/use-map-data';
 import { isMobileAgent } from '../../../map-kit/model/map-constants';
 import { Carousel } from '../components/carousel';
 import { DashboardMapPreview } from '../components/dashboard-map-preview';
@@ -108,6 +109,18 @@ function ChartSection({ rain, water }: { rain: readonly StationReading[]; water:
  * station comparison chart (not on phones) and the latest 4 directive documents. The readings are the map's
  * (the latest of every station, kept live by the event stream); plain markup, no antd on the first load.
  */
+/**
+ * What the page needs before its first render (main.tsx, #25 point 3): the readings. With them React's first
+ * render is the page itself, in place of the server's first view, instead of a copy of that view first and the page
+ * once the readings answer (two renders, two layouts of the whole page, the second one synchronous).
+ */
+export function prefetch(client: QueryClient, unit: string | undefined): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(latestReadingsQuery('rain', unit)),
+    client.prefetchQuery(latestReadingsQuery('water', unit)),
+  ]);
+}
+
 export default function DashboardPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('page.dashboard'));
