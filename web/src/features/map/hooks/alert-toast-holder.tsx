@@ -1,4 +1,4 @@
-import type { Alert } from '@flood/domain';
+import { type Alert, compareAlertSeverity } from '@flood/domain';
 import { Button, notification } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { MAX_ALERT_TOASTS } from '../model/alert-toasts';
 export const ALERT_TOAST_SECONDS = 10;
 
 export interface AlertToastHolderProps {
-  /** The newest alerts to toast, most severe first (a new array for each batch). */
+  /** Every alert to toast since the map opened, each batch most severe first; the holder shows each once. */
   alerts: readonly Alert[];
   onShowStation: (stationCode: string) => void;
 }
@@ -30,15 +30,18 @@ export default function AlertToastHolder({ alerts, onShowStation }: AlertToastHo
   const { t, i18n } = useTranslation();
   const show = useRef(onShowStation);
   show.current = onShowStation;
-  const shown = useRef<readonly Alert[] | null>(null);
+  const shown = useRef(new Set<string>());
 
   useEffect(() => {
-    if (shown.current === alerts) return;
-    shown.current = alerts;
     const lang = i18n.language === 'en' ? 'en' : 'vi';
+    const keyOf = (alert: Alert) => `map-alert-${alert.id}-${alert.level}`;
+    // Those not shown yet (a batch that came while this loaded too), most severe first; the ones past the 3 shown
+    // are passed over for good (the banner lists every warning).
+    const fresh = alerts.filter((alert) => !shown.current.has(keyOf(alert))).sort(compareAlertSeverity);
+    for (const alert of fresh) shown.current.add(keyOf(alert));
     // Bottom right, each new toast goes under the earlier ones: the most severe, shown first, is on top.
-    for (const alert of alerts.slice(0, MAX_ALERT_TOASTS)) {
-      const key = `map-alert-${alert.id}-${alert.level}`;
+    for (const alert of fresh.slice(0, MAX_ALERT_TOASTS)) {
+      const key = keyOf(alert);
       const { title, description } = alertToastText(t, alert, lang);
       api.warning({
         key,

@@ -24,7 +24,8 @@ export function useAlertToasts(onShowStation: (stationCode: string) => void): Re
     if (!data) return;
     const picked = pickAlertsToToast(data, seen.current);
     seen.current = picked.toasted;
-    if (picked.toast.length > 0) setDue(picked.toast);
+    // Added to those before: a batch that comes while the holder is still loading is not lost.
+    if (picked.toast.length > 0) setDue((before) => [...(before ?? []), ...picked.toast]);
   }, [data]);
 
   // Once shown, the holder stays: removing it would take its open toasts with it.
