@@ -1,4 +1,4 @@
-import type { LoginResponse, Permission } from '@flood/domain';
+import type { Alert, LoginResponse, Permission, StationReading } from '@flood/domain';
 import { vi } from 'vitest';
 import { reloadSessionFromStorage, SESSION_STORAGE_KEY } from '../lib/session/session-store';
 
@@ -52,3 +52,54 @@ export function mockFetch(handler: (path: string, init: RequestInit | undefined)
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+/** A station's latest reading (`GET /api/water`), no value yet: tests give what they look at. */
+export const testReading = (over: Partial<StationReading> = {}): StationReading => ({
+  stationId: 1,
+  stationCode: 'F00001',
+  stationName: 'Trạm',
+  kind: 'rain',
+  lat: 21.27,
+  long: 107.29,
+  value: null,
+  observedAt: '2026-06-01T01:30:00.000Z',
+  date: '01/06/2026',
+  hour: '08',
+  status: 'none',
+  statusLabel: 'Không mưa',
+  disconnected: false,
+  warningLevel1: null,
+  warningLevel2: null,
+  warningLevel3: null,
+  quality: null,
+  ...over,
+});
+
+/** An open water-level alert of station `F0102{id}` at `level` (`GET /api/alerts/active`). */
+export const testAlert = (id: number, level: number, over: Partial<Alert> = {}): Alert => ({
+  id,
+  kind: 'WATER_LEVEL',
+  stationId: id,
+  stationCode: `F0102${id}`,
+  stationName: `Trạm ${id}`,
+  stationKind: 'water',
+  level,
+  value: 60,
+  peakValue: 60,
+  trend: 'steady',
+  positionText: 'Đối diện Trung tâm Y tế huyện',
+  lat: 21.27,
+  long: 107.29,
+  message: 'x',
+  since: '2026-11-23T00:00:00.000Z',
+  updatedAt: '2026-11-23T00:00:00.000Z',
+  clearedAt: null,
+  confirmed: true,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  ackNote: null,
+  escalations: 0,
+  cancelledAt: null,
+  cancelReason: null,
+  ...over,
+});

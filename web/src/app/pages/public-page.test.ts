@@ -1,29 +1,10 @@
-import type { StationReading } from '@flood/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { latestReadingsQuery } from '../../map-kit/hooks/use-map-data';
-import { jsonResponse, mockFetch } from '../../test/fixtures';
+import { jsonResponse, mockFetch, testReading } from '../../test/fixtures';
 import { PREFETCH_WAIT_MS, preloadPublicPage } from './public-page';
 
-const reading = (stationCode: string, kind: 'rain' | 'water'): StationReading => ({
-  stationId: 1,
-  stationCode,
-  stationName: 'Trạm',
-  kind,
-  lat: 21.27,
-  long: 107.29,
-  value: 12.5,
-  observedAt: '2026-06-01T01:30:00.000Z',
-  date: '01/06/2026',
-  hour: '08',
-  status: 'heavy',
-  statusLabel: 'Mưa to',
-  disconnected: false,
-  warningLevel1: null,
-  warningLevel2: null,
-  warningLevel3: null,
-  quality: null,
-});
+const reading = (stationCode: string, kind: 'rain' | 'water') => testReading({ stationCode, kind });
 
 const answerReadings = () =>
   mockFetch((path) => {

@@ -1,7 +1,7 @@
 import { type DirectiveDocument, PUBLIC_ROUTES, type StationReading, unitRead } from '@flood/domain';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { jsonResponse, mockFetch, testReading as reading } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render-app';
 import DashboardPage from './dashboard-page';
 
@@ -13,26 +13,6 @@ vi.mock('../../../components/chart', () => ({
   ),
 }));
 
-const reading = (over: Partial<StationReading>): StationReading => ({
-  stationId: 1,
-  stationCode: 'F00001',
-  stationName: 'Trạm',
-  kind: 'rain',
-  lat: 21.27,
-  long: 107.29,
-  value: null,
-  observedAt: '2026-06-01T01:30:00.000Z',
-  date: '01/06/2026',
-  hour: '08',
-  status: 'none',
-  statusLabel: 'Không mưa',
-  disconnected: false,
-  warningLevel1: null,
-  warningLevel2: null,
-  warningLevel3: null,
-  quality: null,
-  ...over,
-});
 const RAIN = [
   reading({
     stationCode: 'F00101',

@@ -1,35 +1,8 @@
-import type { Alert } from '@flood/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { testAlert as alert } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render-app';
 import AlertToastHolder from './alert-toast-holder';
-
-const alert = (id: number, level: number): Alert => ({
-  id,
-  kind: 'WATER_LEVEL',
-  stationId: id,
-  stationCode: `F0102${id}`,
-  stationName: `Trạm ${id}`,
-  stationKind: 'water',
-  level,
-  value: 60,
-  peakValue: 60,
-  trend: 'steady',
-  positionText: 'Đối diện Trung tâm Y tế huyện',
-  lat: 21.27,
-  long: 107.29,
-  message: 'x',
-  since: '2026-11-23T00:00:00.000Z',
-  updatedAt: '2026-11-23T00:00:00.000Z',
-  clearedAt: null,
-  confirmed: true,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackNote: null,
-  escalations: 0,
-  cancelledAt: null,
-  cancelReason: null,
-});
 
 const toasts = () => document.querySelectorAll('.map-alert-toast');
 

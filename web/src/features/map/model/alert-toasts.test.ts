@@ -1,34 +1,7 @@
 import type { Alert } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
+import { testAlert as alert } from '../../../test/fixtures';
 import { pickAlertsToToast } from './alert-toasts';
-
-const alert = (id: number, level: number, over: Partial<Alert> = {}): Alert => ({
-  id,
-  kind: 'WATER_LEVEL',
-  stationId: id,
-  stationCode: `F0102${id}`,
-  stationName: `Trạm ${id}`,
-  stationKind: 'water',
-  level,
-  value: 60,
-  peakValue: 60,
-  trend: 'steady',
-  positionText: 'Đối diện Trung tâm Y tế huyện',
-  lat: 21.27,
-  long: 107.29,
-  message: 'x',
-  since: '2026-11-23T00:00:00.000Z',
-  updatedAt: '2026-11-23T00:00:00.000Z',
-  clearedAt: null,
-  confirmed: true,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackNote: null,
-  escalations: 0,
-  cancelledAt: null,
-  cancelReason: null,
-  ...over,
-});
 
 /** What the page knows once the first list arrived. */
 const loaded = (alerts: Alert[]) => pickAlertsToToast(alerts, null).toasted;
