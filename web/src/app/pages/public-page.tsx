@@ -1,20 +1,33 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { PlaceholderPage } from '../../components/placeholder-page';
+import { activeAlertsQuery } from '../../features/alerts';
+import { appInfoQuery } from '../../features/app-info';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
+import { activeWarningsQuery } from '../../features/warnings';
 import { readUnitOf, usePublicUnit } from '../../lib/area/public-unit';
+import { nextTask } from '../../lib/boot/next-task';
 import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
 
+/** A read a page makes as it opens, as its hook asks for it (key and function). */
+// biome-ignore lint/suspicious/noExplicitAny: the queries differ in their data; the cache keeps each under its key.
+export type FirstQuery = FetchQueryOptions<any, any, any, any>;
+
 /**
- * A page's module: its component, and what it may fetch before its first render (`prefetch`: the data without
- * which it would show the server's first view again, e.g. the dashboard's readings).
+ * A page's module: its component, and the reads it makes as it opens (`firstQueries`: the data without which it
+ * would show the server's first view again, e.g. the dashboard's readings), fetched before its first render.
  */
 interface PageModule {
   default: ComponentType;
-  prefetch?: (client: QueryClient, unit: string | undefined) => Promise<unknown>;
+  firstQueries?: (unit: string | undefined) => FirstQuery[];
+}
+
+/** The reads of the shell on every public page: the warnings' banner, the officers' warnings, the demo banner. */
+export function shellQueries(unit: string | undefined): FirstQuery[] {
+  return [activeAlertsQuery(unit), activeWarningsQuery(unit), appInfoQuery];
 }
 
 /** A public page loaded on demand: its component, and its loading (to have it before the first render). */
@@ -66,15 +79,28 @@ export const PREFETCH_WAIT_MS = 1500;
 
 /**
  * Loads the page of a public route (its path in the route table, as the router matched it) and, for at most
- * `PREFETCH_WAIT_MS`, the data it asks for before its first render; never fails (the page then loads its data
- * itself, as after a navigation).
+ * `PREFETCH_WAIT_MS`, the shell's and the page's first reads; never fails (a page then loads what is missing
+ * itself, as after a navigation). With the reads in the cache, React's first render is the whole page: no read
+ * starts in its commit, and no answer renders it again, synchronously, afterwards (#25 point 3: on a phone these
+ * were tasks of 20–50 ms). Each read starts in a task of its own (a fetch() costs a phone's main thread ~2 ms).
  */
 export async function preloadPublicPage(routePath: string, client: QueryClient): Promise<void> {
   const m = await PAGES[routePath]?.load().catch(() => undefined);
-  if (!m?.prefetch) return;
+  if (!m) return;
+  const unit = readUnitOf(window.location.pathname);
+  const queries = [...shellQueries(unit), ...(m.firstQueries?.(unit) ?? [])];
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const fetching = async () => {
+    const pending: Promise<void>[] = [];
+    for (const query of queries) {
+      // prefetchQuery never rejects: a failed read is left to the page's hook.
+      pending.push(client.prefetchQuery(query));
+      await nextTask();
+    }
+    await Promise.all(pending);
+  };
   await Promise.race([
-    m.prefetch(client, readUnitOf(window.location.pathname)).catch(() => undefined),
+    fetching(),
     new Promise((resolve) => {
       timer = setTimeout(resolve, PREFETCH_WAIT_MS);
     }),

@@ -1,2 +1,2 @@
 /** What other features may use of the warnings: the open warnings query (the map's toasts). */
-export { useActiveAlerts } from './api/alerts-api';
+export { activeAlertsQuery, useActiveAlerts } from './api/alerts-api';

@@ -1,2 +1,2 @@
 /** What other features and the map kit may use of the app's information (the map's tiles). */
-export { useAppInfo } from './api/app-info-api';
+export { appInfoQuery, useAppInfo } from './api/app-info-api';

@@ -6,4 +6,4 @@ export {
   floodPhotosKeys,
 } from './api/flood-photos-api';
 export { usePostFloodPhoto } from './api/post-flood-photo';
-export { useMapFloodPhotos } from './api/use-flood-photos';
+export { mapFloodPhotosQuery, useMapFloodPhotos } from './api/use-flood-photos';

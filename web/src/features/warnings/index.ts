@@ -3,7 +3,7 @@
  * alerts banner), their areas (the public map), and the communes to choose from (the SMS recipients).
  */
 export { useWarningsInForce } from './api/use-warnings-in-force';
-export { useCommunes } from './api/warnings-api';
+export { activeWarningsQuery, useCommunes } from './api/warnings-api';
 export { WarningLine } from './components/warning-line';
 /** The areas on the public map and their list (with Leaflet: loaded by the map page only, never by the banner). */
 export const loadWarningAreas = () => import('./components/warning-areas');

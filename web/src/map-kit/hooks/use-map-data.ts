@@ -17,9 +17,16 @@ const LAYER_NAMES: Record<LayerOption, string> = {
 /** The menu's order (spec §2): real rain, satellite rain, forecast rain, real water, flood. */
 export const MENU_ORDER: readonly LayerOption[] = ['realRain', 'satelliteRain', 'forecastRain', 'realWater', 'flood'];
 
+/** The query of the data-layer list's names that are on: the hook's, and the map page's first reads. */
+export const availableLayersQuery = {
+  queryKey: mapKeys.dataLayers,
+  queryFn: fetchEnabledLayerNames,
+  staleTime: 5 * 60_000,
+};
+
 /** The layers the data-layer list holds by their exact Vietnamese name and has on (undefined while loading). */
 export function useAvailableLayers(): LayerOption[] | undefined {
-  const { data } = useQuery({ queryKey: mapKeys.dataLayers, queryFn: fetchEnabledLayerNames, staleTime: 5 * 60_000 });
+  const { data } = useQuery(availableLayersQuery);
   return data ? MENU_ORDER.filter((o) => data.has(LAYER_NAMES[o])) : undefined;
 }
 
@@ -45,14 +52,18 @@ export function latestReadingsQuery(kind: StationKind, unit: string | undefined)
   };
 }
 
-/** Every station (names, descriptions, coordinates): the modal and the fit-all button. */
-export function useAllStations() {
-  const unit = useReadUnit();
-  return useQuery({
+/** The query of every station (of one unit's with `unit`): the hook's, and the map page's first reads. */
+export function allStationsQuery(unit: string | undefined) {
+  return {
     queryKey: ['map', 'stations', unit ?? ''],
     queryFn: async (): Promise<Station[]> => (await fetchStations({ page: 1, pageSize: MAX_PAGE_SIZE, unit })).items,
     staleTime: 5 * 60_000,
-  });
+  };
+}
+
+/** Every station (names, descriptions, coordinates): the modal and the fit-all button. */
+export function useAllStations() {
+  return useQuery(allStationsQuery(useReadUnit()));
 }
 
 /** The items (times) of a timed layer, newest first, refreshed every 60 s while the layer is offered. */
@@ -76,14 +87,18 @@ export function useGeoJson(url: string | null | undefined) {
   });
 }
 
-/** The newest item of a base layer type (regions, offices, flood marks...) and its GeoJSON. */
-export function useNewestGeoJson(type: GeodataType, enabled = true) {
-  const list = useQuery({
+/** The query of the newest item of a base layer type: the hook's, and the map page's first reads. */
+export function newestGeodataQuery(type: GeodataType) {
+  return {
     queryKey: [...mapKeys.geodataList(type), 'newest'],
     queryFn: () => fetchGeodataList(type, 1),
-    enabled,
     staleTime: 10 * 60_000,
-  });
+  };
+}
+
+/** The newest item of a base layer type (regions, offices, flood marks...) and its GeoJSON. */
+export function useNewestGeoJson(type: GeodataType, enabled = true) {
+  const list = useQuery({ ...newestGeodataQuery(type), enabled });
   const item = list.data?.[0];
   const file = useGeoJson(enabled ? item?.url : null);
   return { item, data: file.data };

@@ -19,13 +19,17 @@ export async function fetchActiveAlerts(unit?: string): Promise<Alert[]> {
   return ActiveAlertsSchema.parse(await api.get(`/alerts/active${queryString({ unit })}`, { errorHandling: 'none' }));
 }
 
+/** The query of the open warnings (of one unit's stations with `unit`): the hook's, and the start's prefetch. */
+export function activeAlertsQuery(unit: string | undefined) {
+  return {
+    queryKey: unit ? [...alertsKeys.active, unit] : alertsKeys.active,
+    queryFn: () => fetchActiveAlerts(unit),
+  };
+}
+
 /** The open warnings, refreshed by the `alert` events of the stream, polled every 30 s while it is down. */
 export function useActiveAlerts() {
   usePortalEvents([alertsKeys.active], ['alert'], ALERT_POLL_MS);
   // On a unit's pages (#26 point 4), that unit's alerts.
-  const unit = useReadUnit();
-  return useQuery({
-    queryKey: unit ? [...alertsKeys.active, unit] : alertsKeys.active,
-    queryFn: () => fetchActiveAlerts(unit),
-  });
+  return useQuery(activeAlertsQuery(useReadUnit()));
 }

@@ -1,6 +1,5 @@
 import '../dashboard.css';
 import { type StationKind, type StationReading, unitPagePath } from '@flood/domain';
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -114,11 +113,8 @@ function ChartSection({ rain, water }: { rain: readonly StationReading[]; water:
  * render is the page itself, in place of the server's first view, instead of a copy of that view first and the page
  * once the readings answer (two renders, two layouts of the whole page, the second one synchronous).
  */
-export function prefetch(client: QueryClient, unit: string | undefined): Promise<unknown> {
-  return Promise.all([
-    client.prefetchQuery(latestReadingsQuery('rain', unit)),
-    client.prefetchQuery(latestReadingsQuery('water', unit)),
-  ]);
+export function firstQueries(unit: string | undefined) {
+  return [latestReadingsQuery('rain', unit), latestReadingsQuery('water', unit)];
 }
 
 export default function DashboardPage() {

@@ -18,6 +18,10 @@ import { MapLegend } from '../../../map-kit/components/map-legend';
 import { MapToolbar } from '../../../map-kit/components/map-toolbar';
 import { type OpenedStation, StationCard } from '../../../map-kit/components/station-card';
 import {
+  allStationsQuery,
+  availableLayersQuery,
+  latestReadingsQuery,
+  newestGeodataQuery,
   useAllStations,
   useAvailableLayers,
   useLatestReadings,
@@ -34,6 +38,7 @@ import {
 import { BASE_MAPS, type BaseMap, isMobileAgent } from '../../../map-kit/model/map-constants';
 import type { ActiveTool } from '../../../map-kit/tools/map-tool';
 import { loadFloodAnalysisModal } from '../../flood-analysis';
+import { mapFloodPhotosQuery } from '../../flood-photos';
 import { loadWarningAreas } from '../../warnings';
 import { LayersMenu } from '../components/layers-menu';
 import { SubscribeLink } from '../components/subscribe-link';
@@ -49,6 +54,23 @@ const WarningAreas = lazy(loadWarningAreas);
 function detectMobile(): boolean {
   const narrow = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 767px)').matches;
   return isMobileAgent() || Boolean(narrow);
+}
+
+/**
+ * What the map reads as it opens, fetched before its first render (public-page.tsx, #25 point 3): the layer list,
+ * the first layer's readings, the stations, the district's base layers and the flood photos. With them in the
+ * cache no read starts in the commits that create the map, and no answer renders the page again afterwards.
+ */
+export function firstQueries(unit: string | undefined) {
+  return [
+    availableLayersQuery,
+    latestReadingsQuery(markerStationKind(INITIAL_LAYER_STATE) ?? 'rain', unit),
+    allStationsQuery(unit),
+    newestGeodataQuery('REGION'),
+    newestGeodataQuery('COMMUNE_LABEL'),
+    newestGeodataQuery('COMMUNE_OFFICE'),
+    mapFloodPhotosQuery,
+  ];
 }
 
 /**

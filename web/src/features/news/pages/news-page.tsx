@@ -23,6 +23,20 @@ const homeQuery = (tab: (typeof NEWS_TABS)[number], unit: string | undefined) =>
   unit,
 });
 
+/** The query of one section's list (of one unit's news with `unit`). */
+const homeListQuery = (tab: (typeof NEWS_TABS)[number], unit: string | undefined) => ({
+  queryKey: newsKeys.list(homeQuery(tab, unit)),
+  queryFn: () => fetchNewsList(homeQuery(tab, unit)),
+});
+
+/**
+ * What the page reads as it opens, fetched before its first render (public-page.tsx, #25 point 3): with both lists
+ * in, React renders the page at once instead of a copy of the server's first view first.
+ */
+export function firstQueries(unit: string | undefined) {
+  return NEWS_TABS.map((tab) => homeListQuery(tab, unit));
+}
+
 /**
  * `/news`: 'Tin cảnh báo' and 'Tin hoạt động', the latest 6 published items of each with 'Xem thêm'. Both
  * sections appear together once both lists are in: the second does not jump down when the first fills.
@@ -32,12 +46,7 @@ export default function NewsPage() {
   const title = t('page.news');
   useDocumentTitle(title);
   const unit = useReadUnit();
-  const lists = useQueries({
-    queries: NEWS_TABS.map((tab) => ({
-      queryKey: newsKeys.list(homeQuery(tab, unit)),
-      queryFn: () => fetchNewsList(homeQuery(tab, unit)),
-    })),
-  });
+  const lists = useQueries({ queries: firstQueries(unit) });
   const pending = lists.some((list) => list.isPending);
   // The server's first view of this page while its lists load, exactly as it was (#25).
   if (pending) {

@@ -29,12 +29,15 @@ export async function fetchActiveWarnings(unit?: string): Promise<PublicWarning[
 export function useActiveWarnings() {
   usePortalEvents([warningsKeys.active], ['warning'], WARNING_REFRESH_MS);
   // On a unit's pages (#26 point 4), the warnings whose area takes in that unit.
-  const unit = useReadUnit();
-  return useQuery({
+  return useQuery({ ...activeWarningsQuery(useReadUnit()), refetchInterval: WARNING_REFRESH_MS });
+}
+
+/** The query of the warnings in force (whose area takes in `unit`, when given): the hook's, and the start's prefetch. */
+export function activeWarningsQuery(unit: string | undefined) {
+  return {
     queryKey: unit ? [...warningsKeys.active, unit] : warningsKeys.active,
     queryFn: () => fetchActiveWarnings(unit),
-    refetchInterval: WARNING_REFRESH_MS,
-  });
+  };
 }
 
 /**
