@@ -50,12 +50,13 @@ describe('route preloads (build step)', () => {
       ['/about', '../../features/news/pages/about-page'],
     ]);
     expect(routePreloads(bundle, PUBLIC_PAGE, pages)).toEqual({
+      // Each chunk after what it imports (query before news-api before news-page).
       '/news': [
         '/assets/public-page.js',
-        '/assets/news-page.js',
-        '/assets/news.css',
-        '/assets/news-api.js',
         '/assets/query.js',
+        '/assets/news-api.js',
+        '/assets/news.css',
+        '/assets/news-page.js',
       ],
     });
   });

@@ -27,14 +27,24 @@ export interface ChunkInfo {
   viteMetadata?: { importedCss?: Set<string> };
 }
 
-/** A chunk's file and every chunk and style sheet it imports statically, transitively. */
-export function closure(bundle: Record<string, ChunkInfo>, fileName: string, into: Set<string>): Set<string> {
-  if (into.has(fileName)) return into;
+/**
+ * A chunk's file and every chunk and style sheet it imports statically, transitively, added to `into` after what
+ * they import (a chunk's static imports come before it): importing the chunks in this order, one at a time,
+ * evaluates one chunk each time (web/src/main.tsx, #25 point 3).
+ */
+export function closure(
+  bundle: Record<string, ChunkInfo>,
+  fileName: string,
+  into: Set<string>,
+  seen: Set<string> = new Set(into),
+): Set<string> {
+  if (seen.has(fileName)) return into;
+  seen.add(fileName);
   const chunk = bundle[fileName];
   if (chunk?.type !== 'chunk') return into;
-  into.add(fileName);
+  for (const imported of chunk.imports ?? []) closure(bundle, imported, into, seen);
   for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
-  for (const imported of chunk.imports ?? []) closure(bundle, imported, into);
+  into.add(fileName);
   return into;
 }
 

@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 import { keepFirstView } from './app/layout/first-view';
 import { routeDefOf } from './app/route-handle';
 import { inTasks, nextTask } from './lib/boot/next-task';
+import { evaluateInTasks, preloadedModules } from './lib/boot/preloaded';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -21,6 +22,8 @@ keepFirstView();
  * milliseconds.
  */
 async function start(): Promise<void> {
+  // The page's modules, fetched by app-boot.js, one chunk per task; the steps below then only take their exports.
+  await evaluateInTasks(preloadedModules());
   await inTasks([
     () => import('./lib/i18n'),
     () => import('./lib/session/session-store'),
