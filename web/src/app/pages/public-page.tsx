@@ -1,7 +1,6 @@
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
 import { activeAlertsQuery } from '../../features/alerts';
 import { appInfoQuery } from '../../features/app-info';
 import { NotFoundPage } from '../../features/errors/pages/not-found-page';
@@ -11,6 +10,11 @@ import { nextTask } from '../../lib/boot/next-task';
 import { FirstView, FirstViewShown } from '../layout/first-view';
 import { PageLoading } from '../layout/page-loading';
 import { useCurrentRouteDef } from '../route-handle';
+
+/** A route of the table without a page of its own yet (none today): not part of any page's first load. */
+const PlaceholderPage = lazy(() =>
+  import('../../components/placeholder-page').then((m) => ({ default: m.PlaceholderPage })),
+);
 
 /** A read a page makes as it opens, as its hook asks for it (key and function). */
 // biome-ignore lint/suspicious/noExplicitAny: the queries differ in their data; the cache keeps each under its key.
@@ -119,7 +123,12 @@ export function PublicPage() {
   // A unit's pages (#26 point 4) exist for the area's units only.
   if (unitCode !== undefined && !unit) return <NotFoundPage />;
   const Page = PAGES[route.path]?.Page;
-  if (!Page) return <PlaceholderPage titleKey={route.title} />;
+  if (!Page)
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <PlaceholderPage titleKey={route.title} />
+      </Suspense>
+    );
   return (
     // While the page's chunk loads: the server's first view of it, as it was (#25), or a spinner.
     <Suspense fallback={<FirstView part="main" path={pathname} fallback={<PageLoading />} />}>
