@@ -155,10 +155,18 @@ async function dropOldCaches() {
 
 /**
  * This version's cache, or null once a newer version deleted it: a worker still finishing a fetch after the next one
- * took over must not bring its caches back (`caches.open` would create them again).
+ * took over must not bring its caches back (`caches.open` would create them again). The newer version may delete the
+ * cache between `has` and `open`: a worker that is no longer the active one (its state 'redundant', set before the
+ * newer one's activate deletes the old caches) then deletes what `open` made again.
  */
 async function own(name) {
-  return (await caches.has(name)) ? caches.open(name) : null;
+  if (!(await caches.has(name))) return null;
+  const cache = await caches.open(name);
+  if (self.serviceWorker && self.serviceWorker.state === 'redundant') {
+    await caches.delete(name);
+    return null;
+  }
+  return cache;
 }
 
 /** Whether a path is one of the public reads kept for offline use. */

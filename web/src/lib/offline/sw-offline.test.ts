@@ -71,6 +71,8 @@ function loadWorker() {
   const self = {
     location: { origin: ORIGIN },
     registration: { showNotification: vi.fn() },
+    // The worker's own ServiceWorker object: 'activated', 'redundant' once a newer version takes over.
+    serviceWorker: { state: 'activated' },
     clients: { matchAll: vi.fn(async () => []), openWindow: vi.fn(), claim: vi.fn(async () => {}) },
     skipWaiting: vi.fn(),
     addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
@@ -222,6 +224,24 @@ describe('the service worker offline (web/public/sw.js, #25 point 2)', () => {
     await get('/api/water?type=CURRENT_HIGH');
     await get('/dashboard', { mode: 'navigate' });
     await get('/assets/other-def.js');
+    expect([...caches.store.keys()]).toEqual([]);
+  });
+
+  it('a replaced worker whose cache was deleted between its has() and open() deletes it again', async () => {
+    const { get, dispatch, caches, self } = loadWorker();
+    await dispatch('install', {});
+    const names = [...caches.store.keys()];
+    // The newer version activates (this one is then 'redundant') and deletes the caches just after has() answered.
+    const has = caches.api.has;
+    caches.api.has = async (name: string) => {
+      const answer = await has(name);
+      if (self.serviceWorker.state !== 'redundant') {
+        self.serviceWorker.state = 'redundant';
+        for (const n of names) caches.store.delete(n);
+      }
+      return answer;
+    };
+    await get('/api/water?type=CURRENT_HIGH');
     expect([...caches.store.keys()]).toEqual([]);
   });
 
