@@ -1,4 +1,4 @@
-import { nextTask } from './next-task';
+import { inTasks } from './next-task';
 
 /**
  * The modules app-boot.js fetched for this page: its `data-preload` (the server writes it, server/src/lib/app-boot.ts),
@@ -20,8 +20,5 @@ export async function evaluateInTasks(
   urls: readonly string[],
   load: (url: string) => Promise<unknown> = (url) => import(/* @vite-ignore */ url),
 ): Promise<void> {
-  for (const url of urls) {
-    await load(url).catch(() => undefined);
-    await nextTask();
-  }
+  return inTasks(urls.map((url) => () => load(url).catch(() => undefined)));
 }

@@ -1,6 +1,7 @@
-import type { Alert, StationReading } from '@flood/domain';
+import type { StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
 import { ensureLanguage, i18n } from '../../lib/i18n';
+import { testAlert } from '../../test/fixtures';
 import {
   alertToastText,
   polygonTooltip,
@@ -116,14 +117,10 @@ describe('polygon tooltips (spec §2)', () => {
 });
 
 describe('warning toast text', () => {
-  const alert: Alert = {
-    id: 11,
-    kind: 'WATER_LEVEL',
+  const alert = testAlert(11, 2, {
     stationId: 5,
     stationCode: 'F01024',
     stationName: 'Trạm Trung tâm Y tế',
-    stationKind: 'water',
-    level: 2,
     value: 62,
     peakValue: 62,
     trend: 'rising',
@@ -131,17 +128,7 @@ describe('warning toast text', () => {
     lat: 21.273,
     long: 107.2896,
     message: 'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m)',
-    since: '2026-11-23T00:00:00.000Z',
-    updatedAt: '2026-11-23T00:00:00.000Z',
-    clearedAt: null,
-    confirmed: true,
-    acknowledgedAt: null,
-    acknowledgedBy: null,
-    ackNote: null,
-    escalations: 0,
-    cancelledAt: null,
-    cancelReason: null,
-  };
+  });
 
   it('names the level and the position', () => {
     expect(alertToastText(vi, alert, 'vi')).toEqual({

@@ -1,7 +1,7 @@
 import type { Alert, PublicWarning } from '@flood/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { jsonResponse, mockFetch, testAlert } from '../../../test/fixtures';
 import { renderWithProviders } from '../../../test/render-app';
 import { AlertBanner } from './alert-banner';
 
@@ -56,32 +56,18 @@ const HEAVY_RAIN: PublicWarning = {
   severity: 1,
   headlineVi: 'Mưa to trên toàn huyện',
 };
-const WATER: Alert = {
-  id: 11,
-  kind: 'WATER_LEVEL',
+const WATER = testAlert(11, 3, {
   stationId: 5,
   stationCode: 'F01024',
   stationName: 'Trạm Ba Chẽ',
-  stationKind: 'water',
-  level: 3,
   value: 62,
   peakValue: 62,
   trend: 'rising',
   positionText: 'Cầu Ba Chẽ',
-  lat: 21.27,
-  long: 107.29,
   message: 'Mực nước tại Trạm Ba Chẽ đạt báo động cấp III',
   since: '2026-03-04T01:00:00.000Z',
   updatedAt: '2026-03-04T01:05:00.000Z',
-  clearedAt: null,
-  confirmed: true,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackNote: null,
-  escalations: 0,
-  cancelledAt: null,
-  cancelReason: null,
-};
+});
 
 function serve(warnings: PublicWarning[], alerts: Alert[] = []) {
   return mockFetch((url) =>

@@ -1,7 +1,7 @@
 import type { Alert, DataLayer, StationReading, StationSeries } from '@flood/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../../../test/fixtures';
+import { jsonResponse, mockFetch, testAlert } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 
 // The canvas chart is not drawn in jsdom: a stand-in shows what it was given.
@@ -77,32 +77,18 @@ const rain: StationReading = {
   status: 'heavy',
   statusLabel: 'Mưa to',
 };
-const alert: Alert = {
-  id: 5,
-  kind: 'WATER_LEVEL',
+const alert = testAlert(5, 2, {
   stationId: 24,
   stationCode: 'F01024',
   stationName: 'Trạm Trung tâm Y tế',
-  stationKind: 'water',
-  level: 2,
   value: 62,
   peakValue: 62,
   trend: 'rising',
-  positionText: 'Đối diện Trung tâm Y tế huyện',
   lat: 21.273,
   long: 107.2896,
   message: 'Trạm Trung tâm Y tế: mực nước đạt báo động cấp II (0,62 m)',
-  since: '2026-11-23T00:00:00.000Z',
   updatedAt: '2026-11-23T00:30:00.000Z',
-  clearedAt: null,
-  confirmed: true,
-  acknowledgedAt: null,
-  acknowledgedBy: null,
-  ackNote: null,
-  escalations: 0,
-  cancelledAt: null,
-  cancelReason: null,
-};
+});
 const series: StationSeries = {
   stationCode: 'F00001',
   stationName: rain.stationName,
