@@ -1,7 +1,7 @@
 import type { StationReading } from '@flood/domain';
 import { describe, expect, it } from 'vitest';
 import { ensureLanguage, i18n } from '../../lib/i18n';
-import { testAlert } from '../../test/fixtures';
+import { testAlert, testReading } from '../../test/fixtures';
 import {
   alertToastText,
   polygonTooltip,
@@ -17,26 +17,19 @@ await ensureLanguage('en'); // English is fetched on first use
 const vi = i18n.getFixedT('vi');
 const en = i18n.getFixedT('en');
 
-const reading = (over: Partial<StationReading>): StationReading => ({
-  stationId: 1,
-  stationCode: 'F00001',
-  stationName: 'Trạm Thanh Lâm',
-  kind: 'rain',
-  lat: 21.3,
-  long: 107.2,
-  value: 12.5,
-  observedAt: '2026-11-23T00:30:00.000Z',
-  date: '23/11/2026',
-  hour: '07',
-  status: 'heavy',
-  statusLabel: 'Mưa to',
-  disconnected: false,
-  warningLevel1: null,
-  warningLevel2: null,
-  warningLevel3: null,
-  quality: null,
-  ...over,
-});
+const reading = (over: Partial<StationReading>): StationReading =>
+  testReading({
+    stationName: 'Trạm Thanh Lâm',
+    lat: 21.3,
+    long: 107.2,
+    value: 12.5,
+    observedAt: '2026-11-23T00:30:00.000Z',
+    date: '23/11/2026',
+    hour: '07',
+    status: 'heavy',
+    statusLabel: 'Mưa to',
+    ...over,
+  });
 
 describe('station tooltips (spec §2)', () => {
   it('rain: "{name} - Lượng mưa {v} mm/h" with a decimal comma', () => {
