@@ -68,7 +68,11 @@ describe("residents' subscriptions on the SMS page (#24)", () => {
 
     const reads = () => fetchMock.mock.calls.filter(([url]) => url === '/api/subscriber-counts').length;
     expect(reads()).toBe(1);
-    fireEvent.click(screen.getByTestId('subscriber-refresh'));
+    // The button ignores clicks while it shows the first read loading (antd drops its loading state in an
+    // effect after the data arrives): click once it is ready, as a person would.
+    const refresh = screen.getByTestId('subscriber-refresh');
+    await waitFor(() => expect(refresh.classList.contains('ant-btn-loading')).toBe(false));
+    fireEvent.click(refresh);
     await waitFor(() => expect(reads()).toBe(2));
   });
 
