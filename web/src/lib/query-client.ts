@@ -1,4 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
+import { pageTimers } from './coalesced-timers';
 
 /**
  * Errors are handled once, in the API client (see `ErrorHandling`), so the query client does not
@@ -7,6 +8,8 @@ import { QueryClient } from '@tanstack/react-query';
  * reads with its copies (#25); React Query's default would not even ask.
  */
 export function createQueryClient(): QueryClient {
+  // React Query's timers on one platform timer (coalesced-timers.ts), set before the first query exists.
+  timeoutManager.setTimeoutProvider(pageTimers);
   return new QueryClient({
     defaultOptions: {
       queries: {
