@@ -1,9 +1,18 @@
 import type { MapTiles, StationReading } from '@flood/domain';
 import { canvas, type Map as LeafletMap } from 'leaflet';
-import { type ReactNode, type Ref, startTransition, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import {
+  type ReactNode,
+  type Ref,
+  startTransition,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../features/app-info';
-import { useMapView } from '../hooks/use-map-view';
+import { type MapView, useMapView } from '../hooks/use-map-view';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_MAX_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';
@@ -95,14 +104,22 @@ function useShownAfterCommit(): boolean {
   return shown;
 }
 
-/** Gives the map to the page's ref in a transition: the page's tools render again with it, in slices. */
-function useRefInTransition(ref: Ref<LeafletMap>) {
+/**
+ * Shows the district on the new map at once, before any layer is drawn (the base map's tiles were laid out a
+ * second time when the container's first size fitted it later), then gives the map to the page's ref in a
+ * transition: the page's tools render again with it, in slices.
+ */
+function useRefInTransition(ref: Ref<LeafletMap>, view: MapView) {
+  const viewNow = useRef(view);
+  viewNow.current = view;
   return useCallback(
-    (map: LeafletMap | null) =>
+    (map: LeafletMap | null) => {
+      if (map) showDistrict(map, viewNow.current);
       startTransition(() => {
         if (typeof ref === 'function') ref(map);
         else if (ref) ref.current = map;
-      }),
+      });
+    },
     [ref],
   );
 }
@@ -129,7 +146,7 @@ export function FloodMap({
   const chosen = chosenItem(layers);
   // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
   const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
-  const ref = useRefInTransition(mapRef);
+  const ref = useRefInTransition(mapRef, view);
   // New readings are drawn in a transition too (the markers' first drawing is the largest).
   const shownReadings = useDeferredValue(readings);
   const created = useShownAfterCommit();

@@ -5,8 +5,12 @@ import { divIcon, type Marker as LeafletMarker } from 'leaflet';
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Tooltip } from 'react-leaflet';
+import { useInSlices } from '../hooks/use-in-slices';
 import { stationTooltip } from '../model/map-texts';
 import { markerHtml } from '../model/station-marker-html';
+
+/** Station markers created per task on the map's first drawing: 2–4 ms each on a phone. */
+const MARKERS_PER_TASK = 4;
 
 interface StationMarkerProps {
   reading: StationReading;
@@ -49,16 +53,19 @@ export function StationMarkers({
 }) {
   const { t, i18n } = useTranslation();
   const lang: Language = i18n.language === 'en' ? 'en' : 'vi';
-  return readings
-    .filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.long))
-    .map((r) => (
-      <StationMarker
-        key={r.stationCode}
-        reading={r}
-        lang={lang}
-        t={t}
-        tooltip={stationTooltip(t, r, lang)}
-        onOpen={onOpen}
-      />
-    ));
+  // A few markers per task on the first drawing (use-in-slices.ts).
+  const shown = useInSlices(
+    readings.filter((r) => Number.isFinite(r.lat) && Number.isFinite(r.long)),
+    MARKERS_PER_TASK,
+  );
+  return shown.map((r) => (
+    <StationMarker
+      key={r.stationCode}
+      reading={r}
+      lang={lang}
+      t={t}
+      tooltip={stationTooltip(t, r, lang)}
+      onOpen={onOpen}
+    />
+  ));
 }

@@ -12,6 +12,7 @@ import {
   point,
   popup,
 } from 'leaflet';
+import { nextTask } from '../../../../lib/boot/next-task';
 import { i18n } from '../../../../lib/i18n';
 import { clusterPoints } from './cluster-points';
 import { buildClusterPopup, buildPhotoPopup, h, photoText } from './photo-popups';
@@ -31,6 +32,8 @@ export interface PhotoClusterLayer {
 }
 
 const HALF = FLOOD_PHOTO_THUMB_PX / 2;
+/** Photo markers created per task (addInTasks). */
+const MARKERS_PER_TASK = 4;
 /** Popups of markers open above the 40 px icon; a popup opened at a photo's position matches them. */
 const POPUP = { maxWidth: 272, minWidth: 200, autoPanPadding: point(16, 16), className: 'flood-photo-leaflet-popup' };
 
@@ -57,6 +60,8 @@ export function focusPhoto(photo: FloodPhoto): void {
 export function createPhotoClusterLayer(map: LeafletMap): PhotoClusterLayer {
   const group: LayerGroup = layerGroup().addTo(map);
   const markers = new Map<string, Marker>();
+  /** The latest drawing of the markers (addInTasks); -1 once the layer is removed. */
+  let drawing = 0;
   const single = popup({ ...POPUP, offset: point(0, 7 - HALF) });
   let photos: readonly FloodPhoto[] = [];
   let clusters: PhotoCluster[] = [];
@@ -143,21 +148,37 @@ export function createPhotoClusterLayer(map: LeafletMap): PhotoClusterLayer {
     }
     const near = map.getBounds().pad(0.5);
     const keep = new Set<string>();
+    const missing: [string, PhotoCluster][] = [];
     for (const cluster of clusters) {
       if (!near.contains(cluster.at)) continue;
       const key = `${cluster.key}@${cluster.at.lat.toFixed(6)},${cluster.at.lng.toFixed(6)}`;
       keep.add(key);
-      if (!markers.has(key)) {
-        const m = markerOf(cluster);
-        markers.set(key, m);
-        group.addLayer(m);
-      }
+      if (!markers.has(key)) missing.push([key, cluster]);
     }
     for (const [key, m] of markers) {
       if (!keep.has(key)) {
         group.removeLayer(m);
         markers.delete(key);
       }
+    }
+    void addInTasks(missing, ++drawing);
+  }
+
+  /**
+   * Adds the missing markers a few per task (#25, point 3: each is an image and its events, 2–4 ms of a phone's
+   * main thread; a map's photos drawn at once were one long task of its first view). A newer drawing (a move, new
+   * photos) or the layer's removal stops an older one.
+   */
+  async function addInTasks(missing: readonly [string, PhotoCluster][], mine: number) {
+    for (const [i, [key, cluster]] of missing.entries()) {
+      if (i > 0 && i % MARKERS_PER_TASK === 0) {
+        await nextTask();
+        if (mine !== drawing) return;
+      }
+      if (markers.has(key)) continue;
+      const m = markerOf(cluster);
+      markers.set(key, m);
+      group.addLayer(m);
     }
   }
 
@@ -217,6 +238,7 @@ export function createPhotoClusterLayer(map: LeafletMap): PhotoClusterLayer {
     },
     remove() {
       if (live === self) live = null;
+      drawing = -1;
       map.off('moveend', render);
       i18n.off('languageChanged', redraw);
       map.closePopup(single);
