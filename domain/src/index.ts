@@ -15,6 +15,7 @@ export * from './audit/audit.schemas';
 export * from './auth/auth.schemas';
 export * from './auth/permissions';
 export * from './categories/categories.schemas';
+export * from './common/collation';
 export * from './common/colour';
 export * from './common/errors';
 export * from './common/health';

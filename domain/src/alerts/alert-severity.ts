@@ -1,3 +1,4 @@
+import { compareVietnamese } from '../common/collation';
 import type { Alert, AlertKind } from './alerts.schemas';
 
 /**
@@ -29,7 +30,7 @@ export function compareAlertSeverity(a: Ranked, b: Ranked): number {
   return (
     kindRank(a.kind) - kindRank(b.kind) ||
     b.level - a.level ||
-    a.stationName.localeCompare(b.stationName, 'vi') ||
+    compareVietnamese(a.stationName, b.stationName) ||
     a.id - b.id
   );
 }

@@ -1,3 +1,4 @@
+import { compareVietnamese } from '../common/collation';
 import type { BBox } from '../geo/distance';
 import { editDistance, foldedWords, foldVietnamese } from './fold-text';
 
@@ -86,7 +87,7 @@ export function searchPlaces(index: PlaceIndex, query: string, limit: number): P
       a.score - b.score ||
       a.kindRank - b.kindRank ||
       a.place.name.length - b.place.name.length ||
-      a.place.name.localeCompare(b.place.name, 'vi'),
+      compareVietnamese(a.place.name, b.place.name),
   );
   return hits.slice(0, limit).map((h) => h.place);
 }

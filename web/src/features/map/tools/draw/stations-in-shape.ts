@@ -1,6 +1,7 @@
 import type { Language } from '@flood/domain';
 import {
   bboxContains,
+  compareVietnamese,
   formatArea,
   formatDistance,
   pointInCircle,
@@ -24,9 +25,7 @@ export function shapeContains(shape: DrawnShape, lat: number, long: number): boo
 export function readingsInShape(shape: DrawnShape, readings: readonly StationReading[]): StationReading[] {
   return readings
     .filter((r) => shapeContains(shape, r.lat, r.long))
-    .sort((a, b) =>
-      a.kind === b.kind ? a.stationName.localeCompare(b.stationName, 'vi') : a.kind === 'rain' ? -1 : 1,
-    );
+    .sort((a, b) => (a.kind === b.kind ? compareVietnamese(a.stationName, b.stationName) : a.kind === 'rain' ? -1 : 1));
 }
 
 /** What the panel says of the shape's size: a circle's radius, a rectangle's area (geodesic). */
