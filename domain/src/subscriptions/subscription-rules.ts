@@ -13,16 +13,8 @@ export const SUBSCRIPTION_CHANNEL_LABELS: Record<SubscriptionChannel, { vi: stri
   zalo: { vi: 'Zalo', en: 'Zalo' },
 };
 
-/**
- * The public pages of the subscriptions: sign-up, the manage page (its token in the fragment, `#t=…`, so that it
- * never reaches a server log) and the e-mail's confirmation. The server's short link `/h/<token>` leads to the
- * manage page.
- */
-export const SUBSCRIPTION_PATHS = {
-  subscribe: '/dang-ky-canh-bao',
-  manage: '/dang-ky-canh-bao/quan-ly',
-  confirmEmail: '/dang-ky-canh-bao/xac-nhan',
-} as const;
+// The subscriptions' public paths live apart (every page's route table needs them, not the SMS rules below).
+export { SUBSCRIPTION_PATHS } from './subscription-paths';
 
 /** The channels whose address is a phone number, confirmed together by one code sent by SMS. */
 export const PHONE_CHANNELS: readonly SubscriptionChannel[] = ['sms', 'zalo'];

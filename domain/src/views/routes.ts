@@ -1,6 +1,6 @@
 import type { Permission } from '../auth/permissions';
 import { DASHBOARD_DOCUMENTS, NEWS_HOME_SIZE } from '../news/news.rules';
-import { SUBSCRIPTION_PATHS } from '../subscriptions/subscription-rules';
+import { SUBSCRIPTION_PATHS } from '../subscriptions/subscription-paths';
 import type { ViewKey } from './views';
 
 /** One row per screen of the specification; the web's router and menus are built from this table. */

@@ -98,8 +98,5 @@ export class CoalescedTimers implements TimeoutProvider<number> {
   }
 }
 
-/**
- * The page's timers of React Query (query-client.ts) and of the live-data polls (use-portal-events.ts): one
- * instance, so they share the platform timer.
- */
+/** React Query's timers of the page (query-client.ts): one instance, so they share the platform timer. */
 export const pageTimers = new CoalescedTimers();

@@ -1,7 +1,6 @@
 import { PUBLIC_EVENTS, type PublicEventName } from '@flood/domain';
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { pageTimers } from '../coalesced-timers';
 
 /** Server-Sent Events of the portal (`GET /api/events`). */
 export const EVENTS_URL = '/api/events';
@@ -129,7 +128,7 @@ export function usePortalEvents(
     });
     // Several components may keep the same query fresh (the warnings banner and the map's toasts): each
     // polls, but a query another poll (or the stream) refreshed within the period is not fetched again.
-    const poll = pageTimers.setInterval(() => {
+    const poll = setInterval(() => {
       if (stream.connected) return;
       const fresh = Date.now() - pollMs * 0.8;
       for (const queryKey of keysRef.current) {
@@ -142,7 +141,7 @@ export function usePortalEvents(
     }, pollMs);
     return () => {
       unsubscribe();
-      pageTimers.clearInterval(poll);
+      clearInterval(poll);
     };
   }, [queryClient, typesKey, pollMs]);
 }
