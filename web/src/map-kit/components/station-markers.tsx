@@ -6,11 +6,9 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Marker, Tooltip } from 'react-leaflet';
 import { useInSlices } from '../hooks/use-in-slices';
+import { MARKERS_PER_TASK } from '../model/map-constants';
 import { stationTooltip } from '../model/map-texts';
 import { markerHtml } from '../model/station-marker-html';
-
-/** Station markers created per task on the map's first drawing: 2–4 ms each on a phone. */
-const MARKERS_PER_TASK = 4;
 
 interface StationMarkerProps {
   reading: StationReading;

@@ -53,3 +53,6 @@ export function isMobileAgent(
 ): boolean {
   return isMobileUserAgent(userAgent);
 }
+
+/** Markers created per task on a map's first drawing (#25, point 3): each is 2–4 ms of a phone's main thread. */
+export const MARKERS_PER_TASK = 4;

@@ -14,6 +14,7 @@ import {
 } from 'leaflet';
 import { nextTask } from '../../../../lib/boot/next-task';
 import { i18n } from '../../../../lib/i18n';
+import { MARKERS_PER_TASK } from '../../../../map-kit/model/map-constants';
 import { clusterPoints } from './cluster-points';
 import { buildClusterPopup, buildPhotoPopup, h, photoText } from './photo-popups';
 import './photos.css';
@@ -32,8 +33,6 @@ export interface PhotoClusterLayer {
 }
 
 const HALF = FLOOD_PHOTO_THUMB_PX / 2;
-/** Photo markers created per task (addInTasks). */
-const MARKERS_PER_TASK = 4;
 /** Popups of markers open above the 40 px icon; a popup opened at a photo's position matches them. */
 const POPUP = { maxWidth: 272, minWidth: 200, autoPanPadding: point(16, 16), className: 'flood-photo-leaflet-popup' };
 
