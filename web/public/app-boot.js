@@ -16,8 +16,9 @@
   let started = false;
   // Adding a link costs the main thread 0.2–3 ms (the fetch it starts; more while a trace records it, as
   // Lighthouse's does): a few at a time, each batch a task of its own, so that the start never holds a phone's main
-  // thread for long (#25, point 3). Batches of 8 were tasks of 14–21 ms in Lighthouse's traces.
-  const BATCH = 4;
+  // thread for long (#25, point 3). Batches of 8 were tasks of 14–21 ms in Lighthouse's traces, and of 4 tasks of
+  // 40–70 ms in traces at 4× CPU slowdown (a phone).
+  const BATCH = 2;
   const later = (fn) => {
     const s = window.scheduler;
     if (s && typeof s.yield === 'function') s.yield().then(fn);

@@ -11,6 +11,7 @@ import { Navigate, type RouteObject, useParams } from 'react-router';
 import { HomeRedirect } from '../features/auth/pages/home-redirect';
 import { NotFoundPage } from '../features/errors/pages/not-found-page';
 import { RouteErrorPage } from '../features/errors/pages/route-error-page';
+import { ensureBackOfficeTexts } from '../lib/i18n';
 import { AccessGuard } from './access-guard';
 import { PageLoading } from './layout/page-loading';
 import { RootLayout } from './layout/root-layout';
@@ -55,7 +56,11 @@ export const appRoutes: RouteObject[] = [
           { path: UNIT_PREFIX, element: <UnitHome /> },
           ...PUBLIC_ROUTES.map((r) => pageRoute(r, UNIT_PREFIX)),
           {
-            lazy: async () => ({ Component: (await import('./layout/back-office-layout')).BackOfficeLayout }),
+            // The back office's texts come with its layout (lib/i18n/back-office.vi.ts).
+            lazy: async () => {
+              const [layout] = await Promise.all([import('./layout/back-office-layout'), ensureBackOfficeTexts()]);
+              return { Component: layout.BackOfficeLayout };
+            },
             children: BACK_OFFICE_ROUTES.map((r) => pageRoute(r)),
           },
         ],

@@ -4,11 +4,13 @@
 // fresh window would have, and takes back what a file stubbed when it ends.
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
-import { ensureLanguage, i18n } from '../lib/i18n';
+import { ensureBackOfficeTexts, ensureLanguage, i18n } from '../lib/i18n';
 import { reloadSessionFromStorage } from '../lib/session/session-store';
 
 // The app fetches English on first use; tests that read English texts need it at once.
 await ensureLanguage('en');
+// The back office's texts come with its layout in the app; its components are tested alone here.
+await ensureBackOfficeTexts();
 
 // A file may ask for the node environment (`// @vitest-environment node`): no window to prepare then.
 const browser = typeof window !== 'undefined';

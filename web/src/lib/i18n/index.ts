@@ -34,8 +34,29 @@ export async function ensureLanguage(lng: Language): Promise<void> {
   i18n.addResourceBundle('en', 'translation', en, true, true);
 }
 
+let backOfficeTexts: Promise<void> | null = null;
+
+/**
+ * The texts of the back office's own features (`back-office.vi.ts`), fetched with its layout: a resident's first
+ * load does without them. Resolves at once once added.
+ */
+export function ensureBackOfficeTexts(): Promise<void> {
+  backOfficeTexts ??= import('./back-office.vi').then(
+    ({ backOfficeVi }) => {
+      i18n.addResourceBundle('vi', 'translation', backOfficeVi, true, false);
+    },
+    (error: unknown) => {
+      // A failed fetch (the network) is tried again by the next page that needs them.
+      backOfficeTexts = null;
+      throw error;
+    },
+  );
+  return backOfficeTexts;
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { vi: { translation: vi } },
+  // A copy: i18next adds the back office's sections to the table it holds, not to the module's.
+  resources: { vi: { translation: { ...vi } } },
   lng: 'vi',
   partialBundledLanguages: true,
   fallbackLng: 'vi',

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { backOfficeVi } from './back-office.vi';
 import { en } from './en';
-import { vi } from './vi';
+import { vi as firstLoadVi } from './vi';
+
+/** Every Vietnamese text: the first load's and the back office's (loaded with its layout). */
+const vi = { ...firstLoadVi, ...backOfficeVi };
 
 type Texts = { [key: string]: unknown };
 
@@ -71,5 +75,29 @@ describe('the text tables (vi.ts and en.ts assembled from the shared and the fea
         expect(assembled[section], `${section} of ${file}`).toBe(texts);
       }
     }
+  });
+
+  it("the first load's Vietnamese and the back office's have no section in common", () => {
+    expect(Object.keys(firstLoadVi).filter((section) => section in backOfficeVi)).toEqual([]);
+  });
+});
+
+/** The sources of the app outside the back office's own features, and the keys they use. */
+const sources = import.meta.glob<string>(['../../**/*.{ts,tsx}', '!../../**/*.test.{ts,tsx}', '!../../**/i18n/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
+const BACK_OFFICE_FEATURES = /\/features\/(users|config|sms|geodata|categories|data-layers)\//;
+
+describe('the back office texts stay out of the public pages (#25, point 3)', () => {
+  it('no module outside the back office features names a key of back-office.vi.ts', () => {
+    const sections = Object.keys(backOfficeVi);
+    const key = new RegExp(`['"\`](${sections.join('|')})\\.[a-zA-Z]`);
+    const files = Object.entries(sources).filter(([file]) => !BACK_OFFICE_FEATURES.test(file));
+    expect(files.length).toBeGreaterThan(100);
+    expect(files.filter(([, text]) => key.test(text)).map(([file]) => file)).toEqual([]);
+    // The check sees a key where one is named.
+    expect(key.test("t('sms.templates')")).toBe(true);
   });
 });

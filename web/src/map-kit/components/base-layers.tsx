@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Marker, Pane, useMapEvents } from 'react-leaflet';
 import { inAntdScope } from '../../app/antd-lazy';
 import { useNewestGeoJson } from '../hooks/use-map-data';
+import { useMapTurn } from '../hooks/use-map-turn';
 import { escapeHtml } from '../model/html';
 import type { OverlayKey } from '../model/layer-state';
 import { REGION_LABEL_MIN_ZOOM } from '../model/map-constants';
@@ -27,7 +28,10 @@ function RegionLabels() {
   const labels = useNewestGeoJson('COMMUNE_LABEL');
   const regions = useNewestGeoJson('REGION');
   const points = useMemo(() => labelPoints(labels.data, regions.data), [labels.data, regions.data]);
-  if (current < REGION_LABEL_MIN_ZOOM) return null;
+  const shown = current >= REGION_LABEL_MIN_ZOOM;
+  // The labels' markers drawn in a task of their own (map-turns.ts).
+  const turn = useMapTurn(shown && points.length > 0);
+  if (!shown || !turn) return null;
   return points.map((p) => (
     <Marker
       key={`${p.name}-${p.lat}-${p.lng}`}

@@ -3,6 +3,7 @@ import type { Feature } from 'geojson';
 import { divIcon, type LatLng, type Layer, marker, type PathOptions, type StyleFunction } from 'leaflet';
 import { GeoJSON } from 'react-leaflet';
 import { useNewestGeoJson } from '../hooks/use-map-data';
+import { useMapTurn } from '../hooks/use-map-turn';
 import { escapeHtml } from '../model/html';
 
 export type FeatureProperties = Record<string, unknown>;
@@ -65,7 +66,9 @@ export function FeatureLayer({
   interactive = true,
 }: FeatureLayerProps) {
   const { item, data } = useNewestGeoJson(type, on);
-  if (!on || !item || !data) return null;
+  // Drawn in a task of its own (map-turns.ts), once its data is there.
+  const turn = useMapTurn(Boolean(on && item && data));
+  if (!on || !item || !data || !turn) return null;
   return (
     <GeoJSON
       key={`${item.id}-${version}`}

@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { MapContainer, Pane, TileLayer, useMap } from 'react-leaflet';
 import { useAppInfo } from '../../features/app-info';
+import { useMapTurn } from '../hooks/use-map-turn';
 import { type MapView, useMapView } from '../hooks/use-map-view';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_MAX_ZOOM } from '../model/map-constants';
@@ -35,7 +36,9 @@ export interface FloodMapProps {
 
 function BaseTiles({ base, tiles }: { base: BaseMap; tiles: MapTiles | undefined }) {
   const source = tiles?.[base];
-  if (!source) return null;
+  // Its first tiles laid out in a task of their own (map-turns.ts).
+  const turn = useMapTurn(Boolean(source));
+  if (!source || !turn) return null;
   return <TileLayer key={base} url={source.url} attribution={source.attribution} maxZoom={MAP_MAX_ZOOM} />;
 }
 

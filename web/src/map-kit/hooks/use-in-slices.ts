@@ -1,26 +1,35 @@
-import { startTransition, useEffect, useState } from 'react';
-import { nextTask } from '../../lib/boot/next-task';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { endTurn, mapTurn } from '../model/map-turns';
 
 /**
- * The first `step` items, then `step` more in each following task until all are there (#25, point 3): a map's
- * markers are each a few milliseconds of a phone's main thread to create (their HTML parsed, their events bound),
- * and a layer of them drawn at once was one long task of the first view. Once all have been shown, later lists
- * (new readings, a station added) are shown whole: their markers mostly exist and are only updated.
+ * The items `step` at a time, each slice in a turn of the map's drawing (map-turns.ts), until all are there (#25,
+ * point 3): a map's markers are each a few milliseconds of a phone's main thread to create (their HTML parsed, their
+ * events bound), and a layer of them drawn at once was one long task of the first view. Nothing is shown before the
+ * first turn. Once all have been shown, later lists (new readings, a station added) are shown whole: their markers
+ * mostly exist and are only updated.
  */
 export function useInSlices<T>(items: readonly T[], step: number): readonly T[] {
   // How many are shown; Infinity once all have been.
-  const [count, setCount] = useState(step);
-  const all = count >= items.length;
+  const [count, setCount] = useState(0);
+  const end = useRef<(() => void) | null>(null);
+  const all = count === Number.POSITIVE_INFINITY;
   useEffect(() => {
-    if (count === Number.POSITIVE_INFINITY) return;
+    // The slice of the turn just ended is committed (this effect runs after its markers').
+    endTurn(end);
+    if (count === Number.POSITIVE_INFINITY || items.length === 0) return;
     let cancelled = false;
-    void nextTask().then(() => {
-      if (!cancelled)
-        startTransition(() => setCount((c) => (c + step >= items.length ? Number.POSITIVE_INFINITY : c + step)));
+    void mapTurn().then((finish) => {
+      if (cancelled) {
+        finish();
+        return;
+      }
+      end.current = finish;
+      startTransition(() => setCount((c) => (c + step >= items.length ? Number.POSITIVE_INFINITY : c + step)));
     });
     return () => {
       cancelled = true;
     };
   }, [count, step, items.length]);
+  useEffect(() => () => endTurn(end), []);
   return all ? items : items.slice(0, count);
 }

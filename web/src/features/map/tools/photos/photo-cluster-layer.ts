@@ -12,9 +12,9 @@ import {
   point,
   popup,
 } from 'leaflet';
-import { nextTask } from '../../../../lib/boot/next-task';
 import { i18n } from '../../../../lib/i18n';
 import { MARKERS_PER_TASK } from '../../../../map-kit/model/map-constants';
+import { mapTurn } from '../../../../map-kit/model/map-turns';
 import { clusterPoints } from './cluster-points';
 import { buildClusterPopup, buildPhotoPopup, h, photoText } from './photo-popups';
 import './photos.css';
@@ -164,20 +164,24 @@ export function createPhotoClusterLayer(map: LeafletMap): PhotoClusterLayer {
   }
 
   /**
-   * Adds the missing markers a few per task (#25, point 3: each is an image and its events, 2–4 ms of a phone's
-   * main thread; a map's photos drawn at once were one long task of its first view). A newer drawing (a move, new
-   * photos) or the layer's removal stops an older one.
+   * Adds the missing markers a few per task, each batch in a turn of the map's drawing (map-turns.ts; #25, point 3:
+   * each is an image and its events, 2–4 ms of a phone's main thread; a map's photos drawn at once were one long
+   * task of its first view). A newer drawing (a move, new photos) or the layer's removal stops an older one.
    */
   async function addInTasks(missing: readonly [string, PhotoCluster][], mine: number) {
-    for (const [i, [key, cluster]] of missing.entries()) {
-      if (i > 0 && i % MARKERS_PER_TASK === 0) {
-        await nextTask();
+    for (let i = 0; i < missing.length; i += MARKERS_PER_TASK) {
+      const end = await mapTurn();
+      try {
         if (mine !== drawing) return;
+        for (const [key, cluster] of missing.slice(i, i + MARKERS_PER_TASK)) {
+          if (markers.has(key)) continue;
+          const m = markerOf(cluster);
+          markers.set(key, m);
+          group.addLayer(m);
+        }
+      } finally {
+        end();
       }
-      if (markers.has(key)) continue;
-      const m = markerOf(cluster);
-      markers.set(key, m);
-      group.addLayer(m);
     }
   }
 
