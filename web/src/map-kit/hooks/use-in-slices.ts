@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { endTurn, mapTurn } from '../model/map-turns';
+import { endTurn, holdTurn } from '../model/map-turns';
 
 /**
  * The items `step` at a time, each slice in a turn of the map's drawing (map-turns.ts), until all are there (#25,
@@ -17,18 +17,9 @@ export function useInSlices<T>(items: readonly T[], step: number): readonly T[] 
     // The slice of the turn just ended is committed (this effect runs after its markers').
     endTurn(end);
     if (count === Number.POSITIVE_INFINITY || items.length === 0) return;
-    let cancelled = false;
-    void mapTurn().then((finish) => {
-      if (cancelled) {
-        finish();
-        return;
-      }
-      end.current = finish;
-      startTransition(() => setCount((c) => (c + step >= items.length ? Number.POSITIVE_INFINITY : c + step)));
-    });
-    return () => {
-      cancelled = true;
-    };
+    return holdTurn(end, () =>
+      startTransition(() => setCount((c) => (c + step >= items.length ? Number.POSITIVE_INFINITY : c + step))),
+    );
   }, [count, step, items.length]);
   useEffect(() => () => endTurn(end), []);
   return all ? items : items.slice(0, count);

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { endTurn, mapTurn } from '../model/map-turns';
+import { endTurn, holdTurn } from '../model/map-turns';
 
 /**
  * False until this component's turn of the map's drawing (map-turns.ts) has come, then true for good. Asked for
@@ -11,18 +11,7 @@ export function useMapTurn(wanted = true): boolean {
   const end = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!wanted || granted) return;
-    let live = true;
-    void mapTurn().then((finish) => {
-      if (!live) {
-        finish();
-        return;
-      }
-      end.current = finish;
-      startTransition(() => setGranted(true));
-    });
-    return () => {
-      live = false;
-    };
+    return holdTurn(end, () => startTransition(() => setGranted(true)));
   }, [wanted, granted]);
   useEffect(() => {
     if (granted) endTurn(end);

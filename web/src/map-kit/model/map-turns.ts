@@ -56,6 +56,26 @@ export function mapTurn(): Promise<() => void> {
   });
 }
 
+/**
+ * Asks for a turn for a component: once granted, the turn is kept in `held` (ended by `endTurn` after the commit
+ * that drew with it) and `draw` runs (its state update). The returned function withdraws the request (an effect's
+ * clean-up): a turn granted after it is ended at once.
+ */
+export function holdTurn(held: { current: (() => void) | null }, draw: () => void): () => void {
+  let wanted = true;
+  void mapTurn().then((end) => {
+    if (!wanted) {
+      end();
+      return;
+    }
+    held.current = end;
+    draw();
+  });
+  return () => {
+    wanted = false;
+  };
+}
+
 /** Ends the turn a component holds (in a ref), if it holds one. */
 export function endTurn(held: { current: (() => void) | null }): void {
   held.current?.();
