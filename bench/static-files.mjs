@@ -95,7 +95,8 @@ export async function webAssetRows(base, webDist) {
           baseline: { label: 'nginx gzip_static, same bytes', value: ngx.rps },
           aim: `≥ ${STATIC_AIM}× nginx, no error`,
           pass,
-          note: portal.errors ? `${portal.errors} errors` : undefined,
+          // Node's own limit on this machine, for the reader: bare `http` against nginx in the same run.
+          note: `bare http ${fmt(node.rps)} req/s = ${fmt(node.rps / ngx.rps, 2)}× nginx; portal ${fmt(portal.rps / node.rps, 2)}× bare http${portal.errors ? `; ${portal.errors} errors` : ''}`,
         }),
       );
     } finally {

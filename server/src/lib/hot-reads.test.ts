@@ -1,7 +1,10 @@
+import { request } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from '../app/http-server';
+import { loadConfig } from '../config';
 import { createMemoryEventBus, type EventBus } from './events';
 import { registerHotReads } from './hot-reads';
 import { type PreparedBody, prepareBody } from './prepared-body';
@@ -220,5 +223,100 @@ describe('routes declaring config.hot', () => {
     const n = calls;
     await read('/kept/3');
     expect(calls).toBe(n + 1);
+  });
+});
+
+// The front door (app/http-server.ts) answers before Fastify, with each answer's headers built once (#25, point 5):
+// they must follow the lane's bytes, caching and own headers, and the query a lane reads is parsed once per URL.
+describe('the front door', () => {
+  let door: FastifyInstance;
+  let doorHot: ReturnType<typeof registerHotReads>;
+  let doorBase: string;
+  let lane: { prepared: PreparedBody; maxAge?: number; headers?: Record<string, string> } | undefined;
+  const seen: { query: Readonly<Record<string, unknown>>; frozen: boolean }[] = [];
+  beforeAll(async () => {
+    door = createHttpServer(loadConfig({ ADMIN_PASSWORD: 'door-test-password', LOG_LEVEL: 'silent' }), false);
+    doorHot = registerHotReads(door, securityHeadersOf(OPTIONS));
+    doorHot.add('/lane', (req) => {
+      const query = req.query as Readonly<Record<string, unknown>>;
+      seen.push({ query, frozen: Object.isFrozen(query) });
+      return lane;
+    });
+    door.get('/lane', { config: { access: 'public' } }, async () => ({ fromRoute: true }));
+    await door.listen({ port: 0, host: '127.0.0.1' });
+    doorBase = `http://127.0.0.1:${(door.server.address() as { port: number }).port}`;
+  });
+  afterAll(() => door?.close());
+  const read = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${doorBase}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+
+  it('sends each answer with its own headers, though they are built once per bytes', async () => {
+    const first = await prepareBody('[1]', 'application/json; charset=utf-8');
+    lane = { prepared: first, maxAge: 5 };
+    for (let i = 0; i < 2; i++) {
+      const res = await read('/lane');
+      expect([res.status, await res.text()]).toEqual([200, '[1]']);
+      expect(res.headers.get('etag')).toBe(first.identity.etag);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=5');
+      expect(res.headers.get('content-length')).toBe('3');
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+    const ids = new Set<string | null>();
+    for (let i = 0; i < 3; i++) ids.add((await read('/lane')).headers.get('x-request-id'));
+    expect(ids.size).toBe(3);
+    expect(doorHot.answeredAtDoor()).toBe(5);
+    // Other caching for the same bytes.
+    lane = { prepared: first, maxAge: 60 };
+    expect((await read('/lane')).headers.get('cache-control')).toBe('public, max-age=60');
+    // The same bytes with the route's own headers in place of a security header.
+    lane = { prepared: first, maxAge: 60, headers: { 'x-frame-options': 'DENY', 'content-security-policy': '' } };
+    const own = await read('/lane');
+    expect(own.headers.get('x-frame-options')).toBe('DENY');
+    expect(own.headers.get('content-security-policy')).toBeNull();
+    lane = { prepared: first, maxAge: 60 };
+    expect((await read('/lane')).headers.get('content-security-policy')).toContain("default-src 'self'");
+    // New bytes: their length, tag and encoding.
+    const next = await prepareBody(BODY, 'application/json; charset=utf-8');
+    lane = { prepared: next, maxAge: 60 };
+    const plain = await read('/lane');
+    expect(await plain.text()).toBe(BODY);
+    expect(plain.headers.get('etag')).toBe(next.identity.etag);
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength(BODY)));
+    const br = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      request(`${doorBase}/lane`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBe(next.br!.etag);
+    expect(br.headers['content-length']).toBe(String(next.br!.body.length));
+    expect(brotliDecompressSync(br.body).toString()).toBe(BODY);
+    const notModified = await read('/lane', { 'if-none-match': next.identity.etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe(next.identity.etag);
+    expect(notModified.headers.get('content-length')).toBeNull();
+    // No bytes: the route answers.
+    lane = undefined;
+    expect(await (await read('/lane')).json()).toEqual({ fromRoute: true });
+  });
+
+  it('gives a lane the query parsed once per URL and frozen, each URL its own', async () => {
+    lane = { prepared: await prepareBody('[]', 'application/json; charset=utf-8') };
+    seen.length = 0;
+    await read('/lane?type=A&unit=x');
+    await read('/lane?type=A&unit=x');
+    await read('/lane?type=B');
+    expect(seen.map((s) => s.query)).toEqual([{ type: 'A', unit: 'x' }, { type: 'A', unit: 'x' }, { type: 'B' }]);
+    expect(seen[0]!.query).toBe(seen[1]!.query);
+    expect(seen.every((s) => s.frozen)).toBe(true);
+    // Made-up URLs by the hundred only push out the oldest: each is still read as sent.
+    for (let i = 0; i < 300; i++) await read(`/lane?n=${i}`);
+    await read('/lane?type=A&unit=x');
+    expect(seen.at(-1)!.query).toEqual({ type: 'A', unit: 'x' });
+    expect(seen.at(-2)!.query).toEqual({ n: '299' });
   });
 });
