@@ -56,6 +56,8 @@ interface Kept {
   prepared: PreparedBody;
   /** The route's headers (security headers included), flat, without the per-request and per-encoding ones. */
   headers: string[];
+  /** Those of a 200 with each variant of the bytes (length, encoding added), built when the answer is kept. */
+  ok: ReadonlyMap<PreparedVariant, string[]>;
   etag: string | undefined;
   expiresAt: number;
   bytes: number;
@@ -134,6 +136,12 @@ interface Prebuilt {
   ok: string[];
 }
 
+/** The headers a variant of the bytes adds to a 200: its length and encoding. */
+const bodyHeaders = (variant: PreparedVariant) =>
+  variant.encoding
+    ? ['content-length', String(variant.body.length), 'content-encoding', variant.encoding]
+    : ['content-length', String(variant.body.length)];
+
 /**
  * The fast lane of hot public reads (ARCHITECTURE.md: cached, pre-serialised, pre-compressed bytes): the
  * first onRequest hook answers an anonymous GET of a registered public route from prepared bytes, writing
@@ -185,14 +193,10 @@ export function registerHotReads(
     for (const [url, slot] of kept) if (slot.route.events.includes(event.type)) forget(url);
   });
 
-  // The headers of each variant of the kept answers' and lanes' bytes, built at its first answer: a request then only
-  // adds its id. A WeakMap: they go with the bytes. `from` tells whose they are (a kept answer, or a lane's own
-  // headers with its Cache-Control), as the same bytes could be answered with other headers.
+  // The headers of each variant of the lanes' bytes, built at its first answer: a request then only adds its id. A
+  // WeakMap: they go with the bytes. `from` and `cacheControl` tell for which own headers and caching they were
+  // built, as a lane could answer the same bytes with others. (A kept answer holds its own: `Kept.ok`.)
   const prebuilt = new WeakMap<PreparedVariant, { from: unknown; cacheControl: string; headers: Prebuilt }>();
-  const bodyHeaders = (variant: PreparedVariant) =>
-    variant.encoding
-      ? ['content-length', String(variant.body.length), 'content-encoding', variant.encoding]
-      : ['content-length', String(variant.body.length)];
 
   /** A kept answer (its route's headers) for this request: 304 when the caller holds it. */
   const sendKept = (item: Kept, h: IncomingHttpHeaders, res: ServerResponse, requestId: string) => {
@@ -203,16 +207,8 @@ export function registerHotReads(
       return;
     }
     const variant = pickVariant(item.prepared, h['accept-encoding']);
-    let built = prebuilt.get(variant);
-    if (built?.from !== item) {
-      built = {
-        from: item,
-        cacheControl: '',
-        headers: { notModified: item.headers, ok: [...item.headers, ...bodyHeaders(variant)] },
-      };
-      prebuilt.set(variant, built);
-    }
-    res.writeHead(200, built.headers.ok.concat('x-request-id', requestId));
+    // pickVariant answers one of the variants `ok` was built for.
+    res.writeHead(200, item.ok.get(variant)!.concat('x-request-id', requestId));
     res.end(variant.body);
   };
   /** The headers of a lane's answer: the security headers (or the route's own in their place), ETag, caching. */
@@ -396,7 +392,12 @@ export function registerHotReads(
         }
         const before = slot.items.get(key);
         if (before) slot.bytes -= before.bytes;
-        slot.items.set(key, { prepared, headers, etag, expiresAt, bytes: size });
+        const ok = new Map(
+          [prepared.identity, prepared.br, prepared.gzip]
+            .filter((v) => v !== undefined)
+            .map((v) => [v, [...headers, ...bodyHeaders(v)]]),
+        );
+        slot.items.set(key, { prepared, headers, ok, etag, expiresAt, bytes: size });
         slot.bytes += size;
         keptBytes += size - (before?.bytes ?? 0);
       })
