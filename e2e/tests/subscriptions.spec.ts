@@ -146,23 +146,18 @@ test.describe('web push subscription (#24)', () => {
       const expected = [
         { title: 'CẢNH BÁO LŨ', body: expect.stringContaining(`Trạm đăng ký thử ${code}`), url: '/maps' },
       ];
-      for (let attempt = 1; attempt <= 3; attempt++) {
+      for (let attempt = 1; ; attempt++) {
         await cdp.send('ServiceWorker.deliverPushMessage', {
           origin: new URL(page.url()).origin,
           registrationId: await registrationId,
           data: payload,
         });
-        const seen = await expect
-          .poll(shown, { timeout: 5_000 })
-          .toEqual(expected)
-          .then(
-            () => true,
-            (error: unknown) => {
-              if (attempt === 3) throw error;
-              return false;
-            },
-          );
-        if (seen) break;
+        try {
+          await expect.poll(shown, { timeout: 5_000 }).toEqual(expected);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+        }
       }
 
       // (5) The person ends it on the manage page: nothing is kept.
