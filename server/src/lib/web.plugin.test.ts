@@ -362,6 +362,40 @@ describe('public pages served from memory by the fast lane (#25, point 5)', () =
     expect((await fromLane('/news/12')).body).toContain('/assets/news-detail-abc.js');
   });
 
+  it('the handler compresses too (an unknown app path, the first reader of a new view), with an ETag and 304', async () => {
+    // @fastify/compress never reaches a not-found handler (it works through onRoute): the handler compresses itself.
+    const identity = (await plain.inject({ url: '/khong-co' })).body;
+    expect(identity.length).toBeGreaterThan(1024);
+    for (const [accept, coding, decode] of [
+      ['gzip, deflate', 'gzip', gunzipSync],
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ] as const) {
+      for (const app of [plain, hot]) {
+        const res = await app.inject({ url: '/khong-co', headers: { 'accept-encoding': accept } });
+        expect(res.headers['content-encoding'], accept).toBe(coding);
+        expect(res.headers.vary).toBe('accept-encoding');
+        expect(res.headers['cache-control']).toBe('no-cache');
+        expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(decode(res.rawPayload).toString()).toBe(identity);
+        const again = await app.inject({
+          url: '/khong-co',
+          headers: { 'accept-encoding': accept, 'if-none-match': String(res.headers.etag) },
+        });
+        expect(again.statusCode).toBe(304);
+        expect(again.rawPayload.length).toBe(0);
+      }
+    }
+    // A new view's first read is the handler's (the lane has not prepared it yet): compressed all the same.
+    const before = view;
+    view = { main: `<p>Mực nước 6,31 m</p>${'<p>Trạm Ba Chẽ</p>'.repeat(100)}`, banner: '' };
+    const answered = lane.answered();
+    const first = await hot.inject({ url: '/dashboard', headers: { 'accept-encoding': 'gzip' } });
+    expect(lane.answered()).toBe(answered);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(first.rawPayload).toString()).toContain('<p>Mực nước 6,31 m</p>');
+    view = before;
+  });
+
   it("the dashboard with its current first view: a new view is on the next read, never the kept page's", async () => {
     expect((await fromLane('/dashboard')).body).toContain('<p>Mực nước 6,23 m</p>');
     view = { main: '<p>Mực nước 6,40 m</p>', banner: '' };
