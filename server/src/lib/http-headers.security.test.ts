@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartFile } from '../test/multipart';
 import { bearer, createTestApp, createUser, login, type TestContext } from '../test/test-app';
+import { DOCUMENT_ONLY_HEADERS } from './security-headers';
 
 /**
  * ASVS 4.0.3 level 2, V14.4 (HTTP security headers), V14.5 (CORS, methods) and the request limits of V13/V5:
@@ -14,6 +15,10 @@ let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'flood-sec-web-'));
   await writeFile(path.join(dir, 'index.html'), '<html><body><div id="root"></div></body></html>');
+  await mkdir(path.join(dir, 'assets'));
+  await writeFile(path.join(dir, 'assets', 'app-abc12345.js'), 'console.log(1)');
+  await writeFile(path.join(dir, 'assets', 'app-abc12345.css'), 'body{margin:0}');
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   ctx = await createTestApp({ WEB_DIST: dir });
 });
 afterAll(async () => {
@@ -65,6 +70,30 @@ describe('V14.4 HTTP security headers', () => {
       expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers.server).toBeUndefined();
+    }
+  });
+
+  it("a built script or style sheet carries the headers a subresource reads, not a document's; the rest all", async () => {
+    const s = await createUser(ctx.db, { functions: ['news'] });
+    const staff = bearer((await login(ctx.app, s.user.email, s.password)).token);
+    const get = (url: string, headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url, headers });
+    // Anonymous: the fast lane of hot reads; signed in: the static plugin. Both answer alike.
+    for (const headers of [{}, staff]) {
+      for (const url of ['/assets/app-abc12345.js', '/assets/app-abc12345.css']) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+        expect(res.headers['referrer-policy']).toBe('no-referrer');
+        for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      }
+      // What can be a document keeps them all: a page, an SVG (opened by itself it is one).
+      for (const url of ['/dashboard', '/favicon.svg']) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(200);
+        for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeTruthy();
+      }
     }
   });
 

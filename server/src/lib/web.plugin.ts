@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appBootTag, takeAppScripts } from './app-boot';
 import type { HotHit, HotReads } from './hot-reads';
 import { type PreparedBody, type PreparedVariant, prepareBody, sendPrepared } from './prepared-body';
+import { DOCUMENT_ONLY_HEADERS, isBuiltSubresource } from './security-headers';
 import { escapeXml } from './xml';
 
 /** The area's names in the page shell (#26): the title, the meta description, the header's name, the manifest's. */
@@ -75,7 +76,10 @@ export async function registerWeb(
       // The build writes file.br and file.gz beside each asset (web/build/precompress.ts): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
-        res.header('cache-control', cacheControlOf(path.relative(webDist, filePath)));
+        const rel = builtPath(webDist, filePath);
+        res.header('cache-control', cacheControlOf(rel));
+        // A built script or style sheet: without the headers only a document reads (set on the raw response).
+        if (isBuiltSubresource(rel)) for (const name of DOCUMENT_ONLY_HEADERS) res.raw.removeHeader(name);
       },
     });
     // With the area's names, the manifest is made by its route below (not the built file as it is).
@@ -310,6 +314,14 @@ export async function registerWeb(
   }
 }
 
+/** A built file's path inside the build, with `/`. */
+const builtPath = (webDist: string, file: string) => path.relative(webDist, file).split(path.sep).join('/');
+
+/** The lane's own headers of a built script or style sheet: the document-only security headers not sent. */
+const SUBRESOURCE_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(
+  DOCUMENT_ONLY_HEADERS.map((name) => [name, '']),
+);
+
 /** Cache-Control of a built file by its path inside the build. */
 function cacheControlOf(rel: string): string {
   return rel.startsWith('assets')
@@ -337,7 +349,7 @@ async function serveFilesHot(hotReads: HotReads, webDist: string, except: readon
     .map((d) => path.join(d.parentPath, d.name));
   for (const file of files) {
     if ((await stat(file)).size > HOT_FILE_MAX_BYTES) continue;
-    const rel = path.relative(webDist, file);
+    const rel = builtPath(webDist, file);
     // The service worker stays with the static plugin, read from disk at each request: a browser must see a new one
     // at once (#24, #25), and its speed does not matter (fetched once per visit at most, a few KB).
     if (rel === 'sw.js' || except.includes(rel)) continue;
@@ -358,8 +370,12 @@ async function serveFilesHot(hotReads: HotReads, webDist: string, except: readon
         : COMPRESSIBLE.test(type)
           ? await prepareBody(body, contentType)
           : { contentType, identity: { body, etag: `"${tag}"`, encoding: null } };
-    const hit = { prepared, cacheControl: cacheControlOf(rel) };
-    hotReads.add(`/${rel.split(path.sep).join('/')}`, () => hit);
+    const hit: HotHit = {
+      prepared,
+      cacheControl: cacheControlOf(rel),
+      ...(isBuiltSubresource(rel) ? { headers: SUBRESOURCE_HEADERS } : {}),
+    };
+    hotReads.add(`/${rel}`, () => hit);
   }
 }
 
