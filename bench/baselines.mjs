@@ -4,7 +4,10 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, start } from './lib.mjs';
+import { freePort, root, start } from './lib.mjs';
+
+/** Debian's libnginx-mod-http-brotli-static, which the shipped front needs (deploy/nginx). */
+export const BROTLI_STATIC = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 /** The bare server: fixed bytes by URL or else by path (any method), an SSE endpoint and relay paths. */
 const BARE = `
@@ -85,11 +88,12 @@ export async function startBare(routes, { events = '/api/events' } = {}) {
 }
 
 /**
- * Starts Debian's nginx (one worker process, like the one portal process) serving `files` ({ '/a.js': Buffer,
- * '/a.js.gz': Buffer, … }) from a temporary directory, with gzip_static and access log off; stop() ends it and
- * removes the directory.
+ * Debian's nginx (one worker, sendfile, gzip_static) serving `files` ({ '/path': Buffer }; a `/path.gz` beside a
+ * file is its gzip variant). With `front` ({ root, portal }), it is instead the portal's front as shipped: the
+ * build at `root` served through deploy/nginx/flood-built-files.conf (with its brotli_static module), everything
+ * else proxied to `portal`.
  */
-export async function startNginx(files) {
+export async function startNginx(files, front) {
   const dir = await mkdtemp(path.join(tmpdir(), 'flood-bench-nginx-'));
   const www = path.join(dir, 'www');
   await mkdir(www);
@@ -103,9 +107,16 @@ export async function startNginx(files) {
   await chmod(www, 0o755);
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
+  const site = front
+    ? `    root ${front.root};
+    include ${path.join(root, 'deploy', 'nginx', 'flood-built-files.conf')};
+    location / { proxy_pass ${front.portal}; }
+    location @flood_portal { proxy_pass ${front.portal}; }`
+    : `    root ${www};
+    location / { add_header Cache-Control "public, max-age=31536000, immutable"; }`;
   await writeFile(
     conf,
-    `worker_processes 1;
+    `${front ? `load_module ${BROTLI_STATIC};\n` : ''}worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -122,13 +133,12 @@ http {
   gzip_static on;
   server {
     listen 127.0.0.1:${port};
-    root ${www};
-    location / { add_header Cache-Control "public, max-age=31536000, immutable"; }
+${site}
   }
 }
 `,
   );
-  const probe = Object.keys(files).find((p) => !p.endsWith('.gz'));
+  const probe = front ? '/' : Object.keys(files).find((p) => !p.endsWith('.gz'));
   const base = `http://127.0.0.1:${port}`;
   const server = await start('nginx', ['-p', dir, '-c', conf, '-e', 'stderr'], {}, `${base}${probe}`);
   return {
