@@ -223,6 +223,8 @@ async function recovery(
   port: number,
   next: () => string,
   withinMs: number,
+  /** The server's own output, told when it does not recover (what its supervisor said). */
+  stderr: () => string,
 ): Promise<{ pushMs: number; healthMs: number }> {
   const t0 = performance.now();
   let pushMs: number | undefined;
@@ -234,7 +236,9 @@ async function recovery(
         return { pushMs, healthMs: performance.now() - t0 };
       }
     }
-    if (performance.now() - t0 > withinMs) throw new Error(`no recovery within ${withinMs} ms`);
+    if (performance.now() - t0 > withinMs) {
+      throw new Error(`no recovery within ${withinMs} ms; the server's last output:\n${stderr().slice(-3000)}`);
+    }
     await sleep(100);
   }
 }
@@ -292,7 +296,7 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
       expect(Object.keys(panicHealth.statuses).some((k) => k.startsWith('503 ok=false'))).toBe(true);
 
       await unlink(filler);
-      const back = await recovery(port, next, 60_000);
+      const back = await recovery(port, next, 60_000, server.stderr);
       // The same process throughout: nothing restarted the portal.
       expect(server.child.pid).toBe(pid);
       expect(server.child.exitCode).toBeNull();
@@ -399,7 +403,7 @@ describe.skipIf(unavailable)('disk full under a running server (embedded Postgre
 
       const sizeWhileFull = (await stat(logFile)).size;
       await unlink(filler);
-      await recovery(port, next, 60_000);
+      await recovery(port, next, 60_000, server.stderr);
       // The warnings kept in memory while the disk was full reach the file, and the log goes on: the supervisor's
       // "running again", logged after space returned, follows them (also when the buffer had filled up).
       const until = performance.now() + 10_000;
