@@ -1,5 +1,5 @@
 import type { MapTiles, StationReading } from '@flood/domain';
-import { canvas, type Map as LeafletMap } from 'leaflet';
+import type { Map as LeafletMap } from 'leaflet';
 import {
   type ReactNode,
   type Ref,
@@ -17,6 +17,7 @@ import { type MapView, useMapView } from '../hooks/use-map-view';
 import { chosenItem, type LayerState, TIMED_SCALE } from '../model/layer-state';
 import { type BaseMap, MAP_MAX_ZOOM } from '../model/map-constants';
 import { BaseLayers } from './base-layers';
+import { dataCanvas } from './data-canvas';
 import { showDistrict } from './district-view';
 import { StationMarkers } from './station-markers';
 import { TimedGeoJsonLayer } from './timed-geojson-layer';
@@ -147,8 +148,9 @@ export function FloodMap({
   const { data: info } = useAppInfo();
   const view = useMapView();
   const chosen = chosenItem(layers);
-  // One canvas for the data layers, in their pane, for the map's lifetime (a canvas per layer would stack).
-  const [renderer] = useState(() => canvas({ pane: 'data', padding: 0.5 }));
+  // One canvas for the data layers, in their pane, for the component's lifetime (a canvas per layer would stack); it
+  // outlives a map React creates again, which Leaflet 1.9's own canvas does not survive (data-canvas.ts).
+  const [renderer] = useState(() => dataCanvas({ pane: 'data', padding: 0.5 }));
   const ref = useRefInTransition(mapRef, view);
   // New readings are drawn in a transition too (the markers' first drawing is the largest).
   const shownReadings = useDeferredValue(readings);
