@@ -268,8 +268,8 @@ async function recovery(
 }
 
 // Once more on a failure: on some machines the embedded PostgreSQL's crash recovery after the PANIC did not end within
-// 60 s although space had returned (2 of ~20 runs of this file on stop 44's machine, not yet explained; the failure
-// now shows the server's last output). A second failure fails the run.
+// 60 s although space had returned (2 of ~20 runs of this file on stop 44's machine, 1 of 18 on stop 45's; not yet
+// explained: the failure shows the server's last output and PostgreSQL's processes). A second failure fails the run.
 describe.skipIf(unavailable)(
   'disk full under a running server (embedded PostgreSQL on a small tmpfs)',
   { retry: 1 },

@@ -1,41 +1,19 @@
 import { type Canvas, canvas, circleMarker, map as leafletMap } from 'leaflet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubCanvas } from '../../test/canvas-stub';
 import { dataCanvas } from './data-canvas';
-
-/** A 2D context that records what is drawn (jsdom has none). */
-function fakeContext() {
-  const calls: string[] = [];
-  const record =
-    (name: string) =>
-    (..._args: unknown[]) => {
-      calls.push(name);
-    };
-  const ctx = new Proxy({} as Record<string, unknown>, {
-    get: (target, key: string) => (key in target ? target[key] : record(key)),
-    set: (target, key: string, value) => {
-      target[key] = value;
-      return true;
-    },
-  });
-  return { ctx, calls };
-}
 
 const frames = () => new Promise((resolve) => setTimeout(resolve, 60));
 
-let contexts: ReturnType<typeof fakeContext>[];
+let contexts: string[][];
 let errors: unknown[];
 const onError = (e: ErrorEvent) => {
   errors.push(e.error);
   e.preventDefault();
 };
 beforeEach(() => {
-  contexts = [];
   errors = [];
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => {
-    const c = fakeContext();
-    contexts.push(c);
-    return c.ctx as unknown as CanvasRenderingContext2D;
-  });
+  contexts = stubCanvas();
   window.addEventListener('error', onError);
 });
 afterEach(() => {
@@ -78,7 +56,7 @@ describe.each([
     const second = newMap(renderer);
     circleMarker([21.27, 107.26], { renderer }).addTo(second);
     await frames();
-    const drawn = contexts.at(-1)?.calls ?? [];
+    const drawn = contexts.at(-1) ?? [];
     if (fixed) expect(drawn).toContain('arc');
     else expect(drawn).not.toContain('arc');
     second.remove();

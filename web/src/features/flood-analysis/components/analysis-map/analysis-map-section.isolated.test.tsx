@@ -1,6 +1,7 @@
 import type { FloodAnalysis, GeodataItem } from '@flood/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubCanvas } from '../../../../test/canvas-stub';
 import { jsonResponse, mockFetch, signIn } from '../../../../test/fixtures';
 import { renderWithProviders } from '../../../../test/render-app';
 import AnalysisMapSection from './analysis-map-section';
@@ -108,15 +109,6 @@ function serve() {
 
 const requested = (fetch: ReturnType<typeof serve>, path: string) =>
   fetch.mock.calls.some(([input]) => new URL(String(input), 'http://x').pathname === path);
-
-/** jsdom has no canvas: a 2D context that accepts every call lets Leaflet's canvas renderer draw nothing. */
-function stubCanvas() {
-  const context: object = new Proxy(
-    {},
-    { get: (_target, key) => (key === 'canvas' ? document.createElement('canvas') : () => undefined) },
-  );
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => context as never);
-}
 
 describe('analysis flood map', () => {
   beforeEach(() => {
